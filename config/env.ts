@@ -1,0 +1,99 @@
+/**
+ * Environment switches for the site, read once and validated here so that a bad or
+ * half-set value fails the build with a sentence that names the variable, never with a
+ * stack trace from deep inside a plugin.
+ *
+ * Every variable is optional; the README lists them. Integrations stay off unless their
+ * variables are set (design notes: "Config").
+ */
+
+/** The validated environment. URLs are absolute; `baseUrl` starts and ends with `/`. */
+export interface SiteEnv {
+  /** Public origin of the site, e.g. `https://docs.aisle.example` (no trailing slash). */
+  siteUrl: string;
+  /** Path the site is served under, `/` by default. */
+  baseUrl: string;
+  /** Announcement bar, or `undefined` when `ANNOUNCEMENT_CONTENT` is unset. */
+  announcement?: {
+    id: string;
+    content: string;
+    backgroundColor: string;
+    textColor: string;
+    isCloseable: boolean;
+  };
+}
+
+/** Thrown for a missing or malformed variable; its message names the variable and the fix. */
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EnvError';
+  }
+}
+
+/** Default public origin when `SITE_URL` is unset (reserved `.example` domain). */
+export const DEFAULT_SITE_URL = 'https://docs.aisle.example';
+
+const CSS_COLOR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgba?\([\d\s.,%]+\))$/;
+
+function clean(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/**
+ * Reads and validates the site's environment.
+ *
+ * @param env usually `process.env`; a plain object in tests.
+ * @returns the validated {@link SiteEnv}.
+ * @throws {EnvError} when `SITE_URL` is not an absolute http(s) URL, `BASE_URL` does not
+ *   start and end with `/`, or an announcement colour is not a CSS colour.
+ */
+export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
+  const rawUrl = clean(env.SITE_URL) ?? DEFAULT_SITE_URL;
+  let parsed: URL;
+  try {
+    parsed = new URL(rawUrl);
+  } catch {
+    throw new EnvError(
+      `SITE_URL must be an absolute URL such as ${DEFAULT_SITE_URL}; got "${rawUrl}".`,
+    );
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new EnvError(`SITE_URL must use http or https; got "${rawUrl}".`);
+  }
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    throw new EnvError(
+      `SITE_URL must be an origin only (put the path in BASE_URL); got "${rawUrl}".`,
+    );
+  }
+
+  const baseUrl = clean(env.BASE_URL) ?? '/';
+  if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
+    throw new EnvError(`BASE_URL must start and end with "/", such as /docs/; got "${baseUrl}".`);
+  }
+
+  const content = clean(env.ANNOUNCEMENT_CONTENT);
+  let announcement: SiteEnv['announcement'];
+  if (content) {
+    const backgroundColor = clean(env.ANNOUNCEMENT_BACKGROUND_COLOR) ?? '#1b5e3b';
+    const textColor = clean(env.ANNOUNCEMENT_TEXT_COLOR) ?? '#ffffff';
+    for (const [name, value] of [
+      ['ANNOUNCEMENT_BACKGROUND_COLOR', backgroundColor],
+      ['ANNOUNCEMENT_TEXT_COLOR', textColor],
+    ] as const) {
+      if (!CSS_COLOR.test(value)) {
+        throw new EnvError(`${name} must be a CSS colour such as #1b5e3b; got "${value}".`);
+      }
+    }
+    announcement = {
+      id: clean(env.ANNOUNCEMENT_ID) ?? 'announcement',
+      content,
+      backgroundColor,
+      textColor,
+      isCloseable: clean(env.ANNOUNCEMENT_CLOSEABLE) !== 'false',
+    };
+  }
+
+  return { siteUrl: parsed.origin, baseUrl, announcement };
+}

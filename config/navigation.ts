@@ -1,0 +1,112 @@
+/**
+ * Navbar and footer of the site, kept out of `docusaurus.config.ts` so that the main config
+ * stays readable. The menus follow the specification (§2 "Navigation menus") item for item.
+ */
+import type { UserThemeConfig } from '@docusaurus/theme-common';
+
+type Navbar = NonNullable<UserThemeConfig['navbar']>;
+type Footer = NonNullable<UserThemeConfig['footer']>;
+
+/** External product pages (reserved `.example` domain, see CONTRIBUTING.md "Hosts"). */
+export const PLATFORM_PORTAL_URL = 'https://portal.aisle.example';
+export const STATUS_PAGE_URL = 'https://status.aisle.example';
+export const IN_STORE_URL = 'https://www.aisle.example/in-store';
+
+/** Navbar: product menus on the left; versions, languages and colour mode on the right. */
+export const navbar = {
+  title: 'Aisle Docs',
+  logo: {
+    alt: 'Aisle',
+    src: 'img/logo.svg',
+    srcDark: 'img/logo-dark.svg',
+    width: 32,
+    height: 32,
+  },
+  items: [
+    {
+      type: 'dropdown',
+      label: 'Aisle Platform',
+      position: 'left',
+      items: [
+        { type: 'docSidebar', sidebarId: 'catalog', label: 'Catalog' },
+        { href: PLATFORM_PORTAL_URL, label: 'Platform Portal' },
+        { type: 'docSidebar', sidebarId: 'discounting_platform', label: 'Discounting Platform' },
+      ],
+    },
+    {
+      type: 'docSidebar',
+      sidebarId: 'storefront',
+      label: 'Retailer Storefronts',
+      position: 'left',
+    },
+    {
+      type: 'dropdown',
+      label: 'Retailer Site Integrations',
+      position: 'left',
+      items: [
+        { type: 'docSidebar', sidebarId: 'connect', label: 'Connect' },
+        { type: 'docSidebar', sidebarId: 'foodstorm', label: 'FoodStorm' },
+        { type: 'docSidebar', sidebarId: 'widgets', label: 'Widgets' },
+      ],
+    },
+    { type: 'docSidebar', sidebarId: 'ads', label: 'Advertising', position: 'left' },
+    { href: IN_STORE_URL, label: 'In-Store Solutions', position: 'left' },
+    {
+      type: 'docSidebar',
+      sidebarId: 'developer_platform_api',
+      label: 'Developer Platform',
+      position: 'left',
+    },
+    { type: 'doc', docId: 'glossary/index', label: 'Glossary', position: 'left' },
+    { type: 'docSidebar', sidebarId: 'support', label: 'Technical support', position: 'left' },
+    { type: 'docsVersionDropdown', position: 'right' },
+    { type: 'localeDropdown', position: 'right' },
+  ],
+} satisfies Navbar;
+
+/** Footer: link columns by reader task, light and dark logos, copyright. */
+export const footer = {
+  style: 'dark',
+  logo: {
+    alt: 'Aisle',
+    src: 'img/logo-footer.svg',
+    srcDark: 'img/logo-footer.svg',
+    width: 120,
+    height: 32,
+    href: '/',
+  },
+  links: [
+    {
+      title: 'Build',
+      items: [
+        { label: 'Connect APIs', to: '/connect' },
+        { label: 'Catalog', to: '/catalog' },
+        { label: 'Developer Platform API', to: '/developer_platform_api' },
+        { label: 'Shopping Widgets', to: '/widgets' },
+      ],
+    },
+    {
+      title: 'Run',
+      items: [
+        { label: 'Storefront', to: '/storefront' },
+        { label: 'Discounting Platform', to: '/discounting_platform' },
+        { label: 'FoodStorm', to: '/foodstorm' },
+        { label: 'Aisle Ads', to: '/ads' },
+      ],
+    },
+    {
+      title: 'Help',
+      items: [
+        { label: 'Technical support', to: '/support' },
+        { label: 'Glossary', to: '/glossary' },
+        { label: 'Platform status', href: STATUS_PAGE_URL },
+        { label: 'Platform Portal', href: PLATFORM_PORTAL_URL },
+      ],
+    },
+    {
+      title: 'Legal',
+      items: [{ label: 'Integrated Platform Partner terms', to: '/aisle/ipp-terms' }],
+    },
+  ],
+  copyright: `Copyright © ${new Date().getFullYear()} Aisle. Documentation for Aisle's solutions.`,
+} satisfies Footer;

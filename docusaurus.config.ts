@@ -1,0 +1,102 @@
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import { readSiteEnv } from './config/env';
+import { footer, navbar } from './config/navigation';
+import { darkCodeTheme, lightCodeTheme } from './config/prism';
+
+// Environment switches, read and validated once (config/env.ts; README "Environment variables").
+// SITE_URL / BASE_URL: where the site is served. ANNOUNCEMENT_*: the optional announcement bar.
+const env = readSiteEnv(process.env);
+
+const config: Config = {
+  title: 'Aisle Docs',
+  tagline: "Documentation for Aisle's solutions",
+  favicon: 'img/favicon.svg',
+  url: env.siteUrl,
+  baseUrl: env.baseUrl,
+  // Bare paths (/catalog, not /catalog/): the specification's routes are exact-match.
+  trailingSlash: false,
+
+  // Missing links, Markdown links and anchors fail the build (spec §5 build rule).
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  markdown: {
+    mermaid: true,
+    hooks: { onBrokenMarkdownLinks: 'throw' },
+  },
+
+  future: {
+    // Rspack and SWC, plus the v4 flags, except `siteStorageNamespacing`: it would rename the
+    // colour-mode storage key, which the specification fixes as `theme`.
+    faster: true,
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      useCssCascadeLayers: true,
+      siteStorageNamespacing: false,
+      fasterByDefault: true,
+      mdx1CompatDisabledByDefault: true,
+    },
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: { en: { label: 'English', htmlLang: 'en-US' } },
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          versions: { current: { label: 'Next' } },
+        },
+        blog: false,
+        theme: { customCss: './src/css/custom.css' },
+        sitemap: { changefreq: null, priority: null, lastmod: null },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: ['@docusaurus/theme-mermaid'],
+
+  plugins: [
+    // Responsive raster images (spec §9: min 640, max 1030, 2 steps).
+    [
+      '@docusaurus/plugin-ideal-image',
+      { quality: 80, min: 640, max: 1030, steps: 2, disableInDev: false },
+    ],
+    // Click-to-zoom on content images; configured by themeConfig.zoom below.
+    'docusaurus-plugin-image-zoom',
+  ],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [{ name: 'keywords', content: 'Aisle, grocery, API, documentation, Connect' }],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    ...(env.announcement && { announcementBar: env.announcement }),
+    navbar,
+    footer,
+    docs: { sidebar: { hideable: true, autoCollapseCategories: true } },
+    // Spec §9: table of contents lists heading levels 2 to 3.
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    prism: {
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
+      additionalLanguages: ['bash', 'json', 'java', 'go', 'python', 'csv'],
+    },
+    mermaid: { theme: { light: 'neutral', dark: 'dark' } },
+    zoom: {
+      selector: '.markdown img:not(.no-zoom)',
+      background: { light: 'rgb(255, 255, 255)', dark: 'rgb(27, 27, 29)' },
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

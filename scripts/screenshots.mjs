@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/**
+ * Screenshots for review (`npm run screenshots -- /path …`): each path in light and dark, at
+ * desktop (1280 px) and mobile (390 px) width, from a server already running at
+ * SCREENSHOT_BASE_URL (default http://127.0.0.1:3000). PNGs go to screenshots/ (ignored by git).
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const base = process.env.SCREENSHOT_BASE_URL ?? 'http://127.0.0.1:3000';
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
+const sizes = { desktop: { width: 1280, height: 900 }, mobile: { width: 390, height: 844 } };
+
+mkdirSync('screenshots', { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+for (const path of paths) {
+  for (const mode of ['light', 'dark']) {
+    for (const [size, viewport] of Object.entries(sizes)) {
+      const page = await browser.newPage({ viewport });
+      await page.addInitScript((m) => localStorage.setItem('theme', m), mode);
+      await page.goto(base + path, { waitUntil: 'networkidle' });
+      const name = `${path.replace(/\W+/g, '_') || 'home'}-${mode}-${size}.png`;
+      await page.screenshot({ path: `screenshots/${name}`, fullPage: process.env.FULL === '1' });
+      await page.close();
+      console.log(`screenshots/${name}`);
+    }
+  }
+}
+await browser.close();

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in the order a failure is cheapest to find. Stops at the first
+# failing step and exits non-zero, so CI (.ci/run) fails when any check fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() {
+  echo
+  echo "==> $1"
+}
+
+step "Chromium for the e2e suite"
+bash scripts/ensure-chromium.sh
+step "Lint (ESLint)"
+npm run --silent lint
+step "Format (Prettier)"
+npm run --silent format:check
+step "Types (tsc --noEmit)"
+npm run --silent typecheck
+step "Content checks"
+npm run --silent check:content
+step "Unit tests"
+npm run --silent test:unit
+step "Production build"
+npm run --silent build
+step "End-to-end tests (Playwright, Chromium, served build)"
+CI="${CI:-1}" npm run --silent test:e2e
+echo
+echo "All checks passed."

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Paths of every page in the built sitemap (`build/sitemap.xml`), read at collection time
+ * so that each page becomes its own test. Hosts are dropped: the sitemap carries SITE_URL,
+ * the suite runs against localhost.
+ * @throws Error naming the missing file when the site has not been built.
+ */
+export function sitemapPaths(): string[] {
+  const file = join(__dirname, '..', '..', 'build', 'sitemap.xml');
+  let xml: string;
+  try {
+    xml = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`${file} is missing: run "npm run build" before the e2e suite.`);
+  }
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
+
+/** Problems seen by a page: console errors, failed requests, and HTTP error answers. */
+export interface PageProblems {
+  consoleErrors: string[];
+  failedRequests: string[];
+}
+
+/**
+ * Starts recording console errors and failed requests on `page`.
+ * @param allowStatus HTTP statuses not counted as failures (e.g. 404 on the not-found test).
+ */
+export function recordProblems(page: Page, allowStatus: number[] = []): PageProblems {
+  const problems: PageProblems = { consoleErrors: [], failedRequests: [] };
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.consoleErrors.push(String(err)));
+  page.on('requestfailed', (req) => {
+    problems.failedRequests.push(`${req.url()} (${req.failure()?.errorText ?? 'failed'})`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400 && !allowStatus.includes(res.status())) {
+      problems.failedRequests.push(`${res.url()} (HTTP ${res.status()})`);
+    }
+  });
+  return problems;
+}
+
+/** Navigates to `path` and waits until React has hydrated the page. */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+  return response;
+}

@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+import { gotoHydrated, recordProblems, sitemapPaths } from './helpers';
+
+// Every published page: answers 200, has exactly one h1, raises no console error and no
+// failed request once hydrated.
+for (const path of sitemapPaths()) {
+  test(`sitemap page ${path}`, async ({ page }) => {
+    const problems = recordProblems(page);
+    const response = await gotoHydrated(page, path);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
+  });
+}
+
+test('sitemap lists the home page and every documentation root', async () => {
+  const paths = sitemapPaths();
+  const { documentationRoots } = await import('../../src/data/products');
+  for (const root of ['/', ...documentationRoots]) expect(paths).toContain(root);
+});

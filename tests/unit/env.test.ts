@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_URL, EnvError, readSiteEnv } from '../../config/env';
+
+describe('readSiteEnv', () => {
+  it('falls back to defaults with no announcement', () => {
+    expect(readSiteEnv({})).toEqual({
+      siteUrl: DEFAULT_SITE_URL,
+      baseUrl: '/',
+      announcement: undefined,
+    });
+  });
+
+  it('reads SITE_URL and BASE_URL', () => {
+    const env = readSiteEnv({ SITE_URL: 'http://localhost:8080', BASE_URL: '/docs/' });
+    expect(env.siteUrl).toBe('http://localhost:8080');
+    expect(env.baseUrl).toBe('/docs/');
+  });
+
+  it('names the variable when SITE_URL is not a URL', () => {
+    expect(() => readSiteEnv({ SITE_URL: 'docs.aisle' })).toThrow(EnvError);
+    expect(() => readSiteEnv({ SITE_URL: 'docs.aisle' })).toThrow(/^SITE_URL must be/);
+    expect(() => readSiteEnv({ SITE_URL: 'https://x.example/docs' })).toThrow(/BASE_URL/);
+  });
+
+  it('names the variable when BASE_URL lacks slashes', () => {
+    expect(() => readSiteEnv({ BASE_URL: 'docs' })).toThrow(/^BASE_URL must start and end/);
+  });
+
+  it('builds the announcement bar only when content is set', () => {
+    const env = readSiteEnv({
+      ANNOUNCEMENT_CONTENT: 'Sandbox maintenance on Saturday',
+      ANNOUNCEMENT_ID: 'maint-2026-11',
+      ANNOUNCEMENT_CLOSEABLE: 'false',
+    });
+    expect(env.announcement).toEqual({
+      id: 'maint-2026-11',
+      content: 'Sandbox maintenance on Saturday',
+      backgroundColor: '#1b5e3b',
+      textColor: '#ffffff',
+      isCloseable: false,
+    });
+    expect(() =>
+      readSiteEnv({ ANNOUNCEMENT_CONTENT: 'x', ANNOUNCEMENT_TEXT_COLOR: 'red;}' }),
+    ).toThrow(/ANNOUNCEMENT_TEXT_COLOR/);
+  });
+});
