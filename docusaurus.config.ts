@@ -3,10 +3,18 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { readSiteEnv } from './config/env';
 import { footer, navbar } from './config/navigation';
 import { darkCodeTheme, lightCodeTheme } from './config/prism';
+import searchIndexPlugin from './plugins/search-index';
 
 // Environment switches, read and validated once (config/env.ts; README "Environment variables").
 // SITE_URL / BASE_URL: where the site is served. ANNOUNCEMENT_*: the optional announcement bar.
+// ALGOLIA_*: hosted search instead of the local offline index (all three or none).
 const env = readSiteEnv(process.env);
+
+/** Search seam settings read by src/search/client.ts; `local` unless Algolia is configured. */
+const search = env.algolia
+  ? { mode: 'algolia' as const, ...env.algolia }
+  : // DocSearch requires non-empty credentials even when the local client answers.
+    { mode: 'local' as const, appId: 'local', apiKey: 'local', indexName: 'aisle-docs' };
 
 const config: Config = {
   title: 'Aisle Docs',
@@ -37,6 +45,8 @@ const config: Config = {
       mdx1CompatDisabledByDefault: true,
     },
   },
+
+  customFields: { search },
 
   i18n: {
     defaultLocale: 'en',
@@ -70,6 +80,8 @@ const config: Config = {
     ],
     // Click-to-zoom on content images; configured by themeConfig.zoom below.
     'docusaurus-plugin-image-zoom',
+    // Offline search: DocSearch records and the local index, written at postBuild.
+    searchIndexPlugin,
   ],
 
   themeConfig: {
@@ -83,6 +95,23 @@ const config: Config = {
     ...(env.announcement && { announcementBar: env.announcement }),
     navbar,
     footer,
+    // DocSearch modal and /search page (spec §4, §9); the client behind them is the site's
+    // search seam (src/search/client.ts), local or Algolia.
+    algolia: {
+      appId: search.appId,
+      apiKey: search.apiKey,
+      indexName: search.indexName,
+      contextualSearch: false,
+      searchPagePath: 'search',
+      insights: false,
+      searchParameters: {
+        hitsPerPage: 5,
+        facetFilters: [
+          'language:en',
+          ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
+        ],
+      },
+    },
     docs: { sidebar: { hideable: true, autoCollapseCategories: true } },
     // Spec §9: table of contents lists heading levels 2 to 3.
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },

@@ -14,6 +14,8 @@ export interface SiteEnv {
   /** Path the site is served under, `/` by default. */
   baseUrl: string;
   /** Announcement bar, or `undefined` when `ANNOUNCEMENT_CONTENT` is unset. */
+  /** Algolia DocSearch credentials, or `undefined` for the local offline search. */
+  algolia?: { appId: string; apiKey: string; indexName: string };
   announcement?: {
     id: string;
     content: string;
@@ -95,5 +97,20 @@ export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
     };
   }
 
-  return { siteUrl: parsed.origin, baseUrl, announcement };
+  const algoliaVars = ['ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_API_KEY', 'ALGOLIA_INDEX_NAME'] as const;
+  const algoliaValues = algoliaVars.map((name) => clean(env[name]));
+  let algolia: SiteEnv['algolia'];
+  if (algoliaValues.some(Boolean)) {
+    const missing = algoliaVars.filter((_, i) => !algoliaValues[i]);
+    if (missing.length) {
+      throw new EnvError(
+        `${missing.join(' and ')} must be set too: Algolia search needs ${algoliaVars.join(', ')}; ` +
+          'unset all three to use the local offline search.',
+      );
+    }
+    const [appId, apiKey, indexName] = algoliaValues as string[];
+    algolia = { appId, apiKey, indexName };
+  }
+
+  return { siteUrl: parsed.origin, baseUrl, algolia, announcement };
 }

@@ -59,6 +59,7 @@ export const navbar = {
     },
     { type: 'doc', docId: 'glossary/index', label: 'Glossary', position: 'left' },
     { type: 'docSidebar', sidebarId: 'support', label: 'Technical support', position: 'left' },
+    { type: 'search', position: 'right' },
     { type: 'docsVersionDropdown', position: 'right' },
     { type: 'localeDropdown', position: 'right' },
   ],

@@ -110,7 +110,7 @@ for (const variant of ['/catalog.html', '/catalog/index.html']) {
 
 // Eight menus plus versions, languages and colour mode must share one row at every desktop
 // width (spec §9 mobile breakpoint 996 px): no overlap, no clipped items.
-for (const width of [997, 1100, 1280, 1440, 1680, 1920]) {
+for (const width of [997, 1100, 1280, 1440, 1680, 1800, 1920]) {
   test(`navbar fits on one row at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await gotoHydrated(page, '/connect');

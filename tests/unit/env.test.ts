@@ -6,6 +6,7 @@ describe('readSiteEnv', () => {
     expect(readSiteEnv({})).toEqual({
       siteUrl: DEFAULT_SITE_URL,
       baseUrl: '/',
+      algolia: undefined,
       announcement: undefined,
     });
   });
@@ -42,5 +43,25 @@ describe('readSiteEnv', () => {
     expect(() =>
       readSiteEnv({ ANNOUNCEMENT_CONTENT: 'x', ANNOUNCEMENT_TEXT_COLOR: 'red;}' }),
     ).toThrow(/ANNOUNCEMENT_TEXT_COLOR/);
+  });
+});
+
+describe('Algolia variables', () => {
+  it('switches to Algolia when all three are set', () => {
+    const env = readSiteEnv({
+      ALGOLIA_APP_ID: 'APP1',
+      ALGOLIA_SEARCH_API_KEY: 'key',
+      ALGOLIA_INDEX_NAME: 'aisle_docs',
+    });
+    expect(env.algolia).toEqual({ appId: 'APP1', apiKey: 'key', indexName: 'aisle_docs' });
+  });
+
+  it('names every missing variable of a partly set group', () => {
+    expect(() => readSiteEnv({ ALGOLIA_APP_ID: 'APP1' })).toThrow(
+      /^ALGOLIA_SEARCH_API_KEY and ALGOLIA_INDEX_NAME must be set too/,
+    );
+    expect(() =>
+      readSiteEnv({ ALGOLIA_APP_ID: 'APP1', ALGOLIA_SEARCH_API_KEY: 'k', ALGOLIA_INDEX_NAME: ' ' }),
+    ).toThrow(/^ALGOLIA_INDEX_NAME must be set too/);
   });
 });

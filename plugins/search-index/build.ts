@@ -1,0 +1,130 @@
+/**
+ * Turns DocSearch records into the local index: one MiniSearch index plus display store per
+ * (language, docusaurus_tag) shard, with content-hashed file names, and a manifest naming them.
+ * The local index holds one document per heading section (see SectionDoc); the Algolia
+ * export keeps one record per paragraph, as the DocSearch crawler does.
+ */
+import { createHash } from 'node:crypto';
+import MiniSearch from 'minisearch';
+import { miniSearchOptions, type IndexedDoc } from '../../src/search/engine';
+import type { SearchManifest, SearchRecord, ShardFile } from '../../src/search/types';
+
+/** Longest section text kept in the display store, in characters (snippets come from it). */
+export const STORE_CONTENT_LENGTH = 400;
+
+/**
+ * A heading and the content records under it, the unit the local index holds: one document
+ * per section keeps the index a fraction of the size of one per paragraph, and a hit still
+ * lands on the heading's anchor.
+ */
+export interface SectionDoc {
+  heading: SearchRecord;
+  content: string[];
+}
+
+/** Groups records (in document order) into heading sections. */
+export function groupSections(records: SearchRecord[]): SectionDoc[] {
+  const sections: SectionDoc[] = [];
+  for (const r of records) {
+    const current = sections[sections.length - 1];
+    if (
+      r.type !== 'content' ||
+      !current ||
+      current.heading.url_without_anchor !== r.url_without_anchor
+    ) {
+      sections.push({ heading: r, content: r.type === 'content' && r.content ? [r.content] : [] });
+    } else if (r.content) {
+      current.content.push(r.content);
+    }
+  }
+  return sections;
+}
+
+/** The document MiniSearch indexes for a section (see IndexedDoc). */
+export function toIndexedDoc(section: SectionDoc, id: number): IndexedDoc {
+  const { heading } = section;
+  const h = heading.hierarchy;
+  const levels = [h.lvl2, h.lvl3, h.lvl4, h.lvl5, h.lvl6];
+  const depth = heading.type === 'content' ? 7 : Number(heading.type[3]);
+  return {
+    id,
+    heading: heading.type === 'content' ? '' : (h[heading.type] ?? ''),
+    title: h.lvl1,
+    parents: levels
+      .slice(0, Math.max(0, depth - 2))
+      .filter(Boolean)
+      .join(' '),
+    content: section.content.join(' '),
+    lvl0: h.lvl0,
+  };
+}
+
+function cutStore(text: string): string | null {
+  if (!text) return null;
+  if (text.length <= STORE_CONTENT_LENGTH) return text;
+  const at = text.lastIndexOf(' ', STORE_CONTENT_LENGTH);
+  return text.slice(0, at > 0 ? at : STORE_CONTENT_LENGTH);
+}
+
+/** Path part of an absolute URL (`https://x.example/a/b#c` → `/a/b`). */
+function pathOf(url: string): string {
+  const u = new URL(url);
+  return u.pathname;
+}
+
+/**
+ * Builds the shard files.
+ * @returns the manifest and a map from file name (relative to `search/`) to JSON text.
+ */
+export function buildShards(records: SearchRecord[]): {
+  manifest: SearchManifest;
+  files: Map<string, string>;
+} {
+  const groups = new Map<string, SearchRecord[]>();
+  for (const r of records) {
+    const key = `${r.language}\u0000${r.docusaurus_tag}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(r);
+  }
+  const manifest: SearchManifest = { version: 1, shards: [] };
+  const files = new Map<string, string>();
+  for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    const [language, tag] = key.split('\u0000');
+    const pageIndex = new Map<string, number>();
+    const shard: ShardFile = {
+      version: 1,
+      language,
+      docusaurus_tag: tag,
+      pages: [],
+      rows: [],
+      index: null,
+    };
+    const mini = new MiniSearch<IndexedDoc>(miniSearchOptions);
+    const docs: IndexedDoc[] = [];
+    groupSections(group).forEach((section, id) => {
+      const r = section.heading;
+      const path = pathOf(r.url_without_anchor);
+      if (!pageIndex.has(path)) {
+        pageIndex.set(path, shard.pages.length);
+        shard.pages.push([path, r.hierarchy.lvl0, r.hierarchy.lvl1, r.section]);
+      }
+      const h = r.hierarchy;
+      shard.rows.push([
+        pageIndex.get(path)!,
+        r.type,
+        r.anchor,
+        [h.lvl2, h.lvl3, h.lvl4, h.lvl5, h.lvl6],
+        cutStore(section.content.join(' ')),
+      ]);
+      docs.push(toIndexedDoc(section, id));
+    });
+    mini.addAll(docs);
+    shard.index = mini.toJSON();
+    const json = JSON.stringify(shard);
+    const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
+    const file = `${language}.${tag}.${hash}.json`;
+    files.set(file, json);
+    manifest.shards.push({ language, docusaurus_tag: tag, file, records: docs.length });
+  }
+  return { manifest, files };
+}

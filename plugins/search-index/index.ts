@@ -1,0 +1,92 @@
+/**
+ * Local plugin `search-index`: the offline search of the site.
+ * - postBuild: extracts DocSearch records from every built page (./extract), writes the
+ *   records in the Algolia record format to `search/records.json`, and the local index
+ *   shards plus `search/manifest.json` (./build).
+ * - configureWebpack: points `algoliasearch/lite` (imported by the theme's search page) at
+ *   the project's search client seam, so the page and the modal share one client.
+ */
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { buildShards } from './build';
+import { extractRecords } from './extract';
+import type { SearchRecord } from '../../src/search/types';
+import { sectionLabel } from '../../src/search/scope';
+
+/** Folder of the search files inside the build output. */
+export const SEARCH_DIR = 'search';
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'assets' && entry.name !== SEARCH_DIR)
+        out.push(...(await htmlFiles(full)));
+    } else if (entry.name.endsWith('.html') && entry.name !== '404.html') {
+      out.push(full);
+    }
+  }
+  return out.sort();
+}
+
+/** URL path of a built HTML file (`catalog.html` → `/catalog`, `a/index.html` → `/a`). */
+export function routeOfFile(file: string, baseUrl: string): string {
+  const rel = file
+    .split(sep)
+    .join('/')
+    .replace(/(^|\/)index\.html$/, '')
+    .replace(/\.html$/, '');
+  return `${baseUrl}${rel}`.replace(/\/$/, '') || '/';
+}
+
+/** Section facet of a route: its first path segment after the base URL, `home` for `/`. */
+export function sectionOf(route: string, baseUrl: string): string {
+  const rest = route.slice(baseUrl.length - 1).replace(/^\//, '');
+  return rest.split('/')[0] || 'home';
+}
+
+/** The plugin; see the module comment. */
+export default function searchIndexPlugin(context: LoadContext): Plugin {
+  return {
+    name: 'search-index',
+
+    configureWebpack() {
+      return {
+        resolve: {
+          alias: { 'algoliasearch/lite$': join(context.siteDir, 'src/search/liteClient.ts') },
+        },
+      };
+    },
+
+    async postBuild({ outDir, siteConfig }) {
+      const started = Date.now();
+      const origin = siteConfig.url.replace(/\/$/, '');
+      const records: SearchRecord[] = [];
+      for (const file of await htmlFiles(outDir)) {
+        const route = routeOfFile(relative(outDir, file), siteConfig.baseUrl);
+        if (route === `${siteConfig.baseUrl}search`) continue; // the search page itself
+        const html = await readFile(file, 'utf8');
+        const section = sectionOf(route, siteConfig.baseUrl);
+        const area = section === 'home' ? undefined : sectionLabel(section);
+        records.push(...extractRecords(html, origin + route, section, area));
+      }
+      const dir = join(outDir, SEARCH_DIR);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'records.json'), JSON.stringify(records));
+      const { manifest, files } = buildShards(records);
+      let gzipBytes = 0;
+      for (const [name, json] of files) {
+        await writeFile(join(dir, name), json);
+        gzipBytes += gzipSync(json).length;
+      }
+      await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
+      console.log(
+        `[search-index] ${records.length} records in ${manifest.shards.length} shard(s), ` +
+          `${(gzipBytes / 1024).toFixed(1)} KB gzip, in ${Date.now() - started} ms`,
+      );
+    },
+  };
+}

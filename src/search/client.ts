@@ -1,0 +1,194 @@
+/**
+ * The one search client seam. Which implementation answers is decided once, from config
+ * (`customFields.search.mode`, set by docusaurus.config.ts from the ALGOLIA_* variables):
+ * - `local`: the in-browser index built at postBuild (createLocalClient);
+ * - `algolia`: Algolia's lite client with the configured credentials (host fallback,
+ *   timeouts and the 2-minute host-down expiry are algoliasearch's own).
+ * Both are wrapped by `scopedClient`, which adds the section filter, remembers the true hit
+ * count of the last query ('See all' link) and turns a failed search into an empty answer
+ * plus an `error` status, so the UI can show the spec's error screen.
+ */
+import siteConfig from '@generated/docusaurus.config';
+import { createLocalClient, normaliseRequests, type IndexStatus } from './localClient';
+import { applyScope, searchScope, type SearchScope } from './scope';
+import type { SearchManifest, SearchResult, ShardFile } from './types';
+
+/** Search settings placed in `customFields.search` by the site config. */
+export interface SearchConfig {
+  mode: 'local' | 'algolia';
+  appId: string;
+  apiKey: string;
+  indexName: string;
+}
+
+/** The search settings of this build. */
+export function searchConfig(): SearchConfig {
+  return (siteConfig.customFields as { search: SearchConfig }).search;
+}
+
+/** What the UI needs besides `search()`. */
+export interface ScopedClient {
+  search(args: unknown): Promise<{ results: SearchResult[] }>;
+  addAlgoliaAgent(segment: string, version?: string): void;
+  transporter: {
+    algoliaAgent: { value: string; add(o: { segment: string; version?: string }): void };
+  };
+  appId: string;
+}
+
+type Listener = () => void;
+let status: IndexStatus = 'idle';
+let lastNbHits = 0;
+const listeners = new Set<Listener>();
+const notify = () => listeners.forEach((l) => l());
+
+/** Search status and last hit count, for useSyncExternalStore. */
+export const searchState = {
+  status: (): IndexStatus => status,
+  lastNbHits: (): number => lastNbHits,
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+function setStatus(next: IndexStatus) {
+  if (next !== status) {
+    status = next;
+    notify();
+  }
+}
+
+async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) {
+    throw new Error(
+      process.env.NODE_ENV === 'development'
+        ? 'the search index is built by "npm run build"; preview search with "npm run build && npm run serve"'
+        : `${url} answered HTTP ${response.status}`,
+    );
+  }
+  return (await response.json()) as T;
+}
+
+let localClient: ReturnType<typeof createLocalClient> | null = null;
+
+/** The local client, created on first use. */
+function getLocalClient() {
+  if (!localClient) {
+    const base = `${siteConfig.baseUrl}search/`;
+    localClient = createLocalClient({
+      manifest: () => fetchJson<SearchManifest>(`${base}manifest.json`, { cache: 'no-cache' }),
+      shard: (file) => fetchJson<ShardFile>(`${base}${file}`),
+      engine: () => import('minisearch').then((m) => m.default),
+      origin: () => window.location.origin,
+    });
+  }
+  return localClient;
+}
+
+/** Starts loading the search data (on hover or focus of the search button, or the shortcut). */
+export function preloadSearch(): void {
+  if (searchConfig().mode === 'local') getLocalClient().preload();
+}
+
+/**
+ * Wraps a client: adds the scope filter to every request, records the hit count and status.
+ * A failed search resolves with empty results (and status `error`) instead of rejecting, so
+ * no unhandled rejection reaches the console on every keystroke.
+ */
+export function scopedClient(inner: ScopedClient, getScope: () => SearchScope): ScopedClient {
+  return {
+    appId: inner.appId,
+    transporter: inner.transporter,
+    addAlgoliaAgent: (segment, version) => inner.addAlgoliaAgent(segment, version),
+    async search(args) {
+      const scope = getScope();
+      const requests = normaliseRequests(args).map((r) => applyScope(r, scope));
+      if (status !== 'ready') setStatus('loading');
+      try {
+        const response = await inner.search({ requests });
+        lastNbHits = response.results[0]?.nbHits ?? 0;
+        setStatus('ready');
+        return response;
+      } catch {
+        setStatus('error');
+        return {
+          results: requests.map((r) => ({
+            hits: [],
+            nbHits: 0,
+            nbPages: 0,
+            page: 0,
+            hitsPerPage: Number(r.hitsPerPage ?? 20),
+            query: String(r.query ?? ''),
+            params: '',
+            index: r.indexName,
+            processingTimeMS: 0,
+            exhaustiveNbHits: true as const,
+          })),
+        };
+      }
+    },
+  };
+}
+
+/**
+ * Algolia's lite client, loaded on first search so that local builds never ship it.
+ * @param appId,apiKey Algolia credentials; algoliasearch throws "`appId` is missing." (or
+ *   apiKey) when one is empty, which surfaces as the error screen.
+ */
+function lazyAlgoliaClient(appId: string, apiKey: string): ScopedClient {
+  const agents: [string, string | undefined][] = [];
+  let real: Promise<ScopedClient> | null = null;
+  const load = () =>
+    (real ??= import('algoliasearch/dist/lite/builds/browser').then(({ liteClient }) => {
+      const client = liteClient(appId, apiKey) as unknown as ScopedClient;
+      agents.forEach(([segment, version]) => client.addAlgoliaAgent(segment, version));
+      return client;
+    }));
+  return {
+    appId,
+    transporter: {
+      algoliaAgent: {
+        value: 'Algolia lite client (lazy)',
+        add: ({ segment, version }) => agents.push([segment, version]),
+      },
+    },
+    addAlgoliaAgent: (segment, version) => agents.push([segment, version]),
+    search: async (args) => (await load()).search(args),
+  };
+}
+
+let innerClient: ScopedClient | null = null;
+let modalClient: ScopedClient | null = null;
+let pageClient: ScopedClient | null = null;
+
+function getInner(appId?: string, apiKey?: string): ScopedClient {
+  if (!innerClient) {
+    const config = searchConfig();
+    innerClient =
+      config.mode === 'algolia'
+        ? lazyAlgoliaClient(appId ?? config.appId, apiKey ?? config.apiKey)
+        : (getLocalClient() as unknown as ScopedClient);
+  }
+  return innerClient;
+}
+
+/** Scope of the search page: `?section=` of its URL, global when absent (read per search). */
+function pageScope(): SearchScope {
+  const section = new URLSearchParams(window.location.search).get('section');
+  return { section, global: !section };
+}
+
+/** The modal's client: scoped by the page the reader is on and the 'Global Search' box. */
+export function getModalClient(): ScopedClient {
+  return (modalClient ??= scopedClient(getInner(), searchScope.get));
+}
+
+/**
+ * The search page's client, a singleton (the page asks on every render).
+ * @param appId,apiKey used only in `algolia` mode.
+ */
+export function getSearchClient(appId?: string, apiKey?: string): ScopedClient {
+  return (pageClient ??= scopedClient(getInner(appId, apiKey), pageScope));
+}

@@ -1,0 +1,64 @@
+/**
+ * Search scope: the current site section and the 'Global Search' choice (spec §4 Search
+ * modal). Kept in a small module store because DocSearch captures its search client when
+ * the modal mounts: the client reads the scope at each `search()` call instead.
+ */
+import { documentationRoots, productAreas } from '../data/products';
+import type { SearchParams } from './types';
+
+export interface SearchScope {
+  /** First path segment of the current page when it is a documentation section, else null. */
+  section: string | null;
+  /** When true, search everything; when false, only `section` (if any). */
+  global: boolean;
+}
+
+const SECTIONS = new Set(documentationRoots.map((root) => root.split('/')[1]));
+
+/**
+ * Section of a pathname: its first segment after the base URL when that segment is a
+ * documentation section (`/connect/sandbox` → `connect`), otherwise null (home, search page).
+ */
+export function sectionOfPath(pathname: string, baseUrl = '/'): string | null {
+  const rest = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname;
+  const first = rest.replace(/^\//, '').split('/')[0];
+  return SECTIONS.has(first) ? first : null;
+}
+
+/** Reader-facing name of a section (`connect` → `Connect APIs`). */
+export function sectionLabel(section: string): string {
+  const area = productAreas.find((a) => a.path.split('/')[1] === section);
+  if (area) return area.title;
+  if (section === 'aisle') return 'Partner terms';
+  return section;
+}
+
+let scope: SearchScope = { section: null, global: false };
+const listeners = new Set<() => void>();
+
+/** The scope store (useSyncExternalStore-compatible). */
+export const searchScope = {
+  get: (): SearchScope => scope,
+  set(next: Partial<SearchScope>) {
+    scope = { ...scope, ...next };
+    listeners.forEach((l) => l());
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** The facet filter the scope adds to a request, or null when searching globally. */
+export function scopeFilter(s: SearchScope): string | null {
+  return !s.global && s.section ? `section:${s.section}` : null;
+}
+
+/** Adds the scope's section filter to one request's `facetFilters` (outer array = AND). */
+export function applyScope(params: SearchParams, s: SearchScope): SearchParams {
+  const filter = scopeFilter(s);
+  if (!filter) return params;
+  const existing = params.facetFilters;
+  const list = existing == null ? [] : typeof existing === 'string' ? [existing] : [...existing];
+  return { ...params, facetFilters: [...list, filter] };
+}

@@ -1,0 +1,116 @@
+/**
+ * Shapes shared by the search records (built at postBuild), the local engine and the
+ * clients. Names follow DocSearch: a record has `hierarchy.lvl0..lvl6`, a `type` saying
+ * which level it stands for (or `content`), and facet attributes.
+ */
+
+/** Hierarchy levels of a DocSearch record; unused levels are `null`. */
+export interface Hierarchy {
+  lvl0: string;
+  lvl1: string;
+  lvl2: string | null;
+  lvl3: string | null;
+  lvl4: string | null;
+  lvl5: string | null;
+  lvl6: string | null;
+}
+
+export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
+
+export const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** A DocSearch record in the Algolia record format (what `search/records.json` holds). */
+export interface SearchRecord {
+  objectID: string;
+  /** Absolute URL with anchor, e.g. `https://docs.aisle.example/connect#scopes`. */
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  type: RecordType;
+  hierarchy: Hierarchy;
+  content: string | null;
+  /** Facets. */
+  language: string;
+  docusaurus_tag: string;
+  /** First path segment (`connect`, `catalog`…), `home` for the home page. */
+  section: string;
+  /** DocSearch ranking weights: level 100 for lvl1 down to 0 for content; position in page. */
+  weight: { level: number; position: number };
+}
+
+/**
+ * One shard of the local index, as written to `search/<language>.<tag>.<hash>.json`.
+ * `pages` and `rows` are the display store; `index` is MiniSearch's JSON, ids = row index.
+ */
+export interface ShardFile {
+  version: 1;
+  language: string;
+  docusaurus_tag: string;
+  /** Page table: [path without anchor, lvl0, lvl1, section]. */
+  pages: [string, string, string, string][];
+  /** Rows, one per heading section: [page index, heading type, anchor, lvl2..lvl6, section text]. */
+  rows: [number, RecordType, string | null, (string | null)[], string | null][];
+  index: unknown;
+}
+
+/** `search/manifest.json`: which shard file holds which (language, docusaurus_tag). */
+export interface SearchManifest {
+  version: 1;
+  shards: { language: string; docusaurus_tag: string; file: string; records: number }[];
+}
+
+/** Algolia highlight/snippet value. */
+export interface HighlightValue {
+  value: string;
+  matchLevel: 'none' | 'partial' | 'full';
+  matchedWords: string[];
+  fullyHighlighted?: boolean;
+}
+
+/** A hit as DocSearch and the search page read it. */
+export interface SearchHit {
+  objectID: string;
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  type: RecordType;
+  hierarchy: Hierarchy;
+  content: string | null;
+  _highlightResult: {
+    hierarchy: Partial<Record<Level, HighlightValue>>;
+    content?: HighlightValue;
+  };
+  _snippetResult: {
+    hierarchy?: Partial<Record<Level, HighlightValue>>;
+    content?: HighlightValue;
+  };
+}
+
+/** Parameters of one search request, after the legacy `{indexName, params}` form is flattened. */
+export interface SearchParams {
+  indexName: string;
+  query?: string;
+  facetFilters?: string | (string | string[])[];
+  hitsPerPage?: number;
+  page?: number;
+  attributesToSnippet?: string[];
+  highlightPreTag?: string;
+  highlightPostTag?: string;
+  snippetEllipsisText?: string;
+  [key: string]: unknown;
+}
+
+/** One result of a search request, in Algolia's response shape. */
+export interface SearchResult {
+  hits: SearchHit[];
+  nbHits: number;
+  nbPages: number;
+  page: number;
+  hitsPerPage: number;
+  query: string;
+  params: string;
+  index: string;
+  processingTimeMS: number;
+  exhaustiveNbHits: true;
+}

@@ -1,0 +1,388 @@
+/**
+ * Ejected from @docusaurus/theme-search-algolia 3.10.2, src/theme/SearchBar/index.tsx
+ * (`docusaurus swizzle … SearchBar --eject --danger`). Ejected, not wrapped, because the
+ * changes below live inside the component's hooks and portal. Changes are marked `// CUSTOM`:
+ * - the search client is the site's one seam (src/search/client), local or Algolia;
+ * - the Algolia preconnect is emitted only when Algolia is configured;
+ * - a 'Global Search' checkbox in the modal header (spec §4), re-running the query on toggle;
+ * - typing a character on the focused search button opens the modal with it (spec §4;
+ *   DocSearch 4.7 dropped this);
+ * - snippets of 10 words, 5 at ≤768 px (spec §9); 'See all {count} results' shows the true
+ *   count (DocSearch 4.7 sums counts across keystrokes);
+ * - the spec's error screen ('Unable to fetch results'), which DocSearch 4.7 never paints;
+ * - 'Believe this query should return results?' links to the support request page.
+ * The Ask AI branch of upstream is removed (not used by this site).
+ */
+import React, {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { DocSearchButton } from '@docsearch/react/button';
+import { useDocSearchKeyboardEvents } from '@docsearch/react/useDocSearchKeyboardEvents';
+import Head from '@docusaurus/Head';
+import Link from '@docusaurus/Link';
+import { useHistory, useLocation } from '@docusaurus/router';
+import { isRegexpStringMatch, useSearchLinkCreator } from '@docusaurus/theme-common';
+import { useSearchResultUrlProcessor } from '@docusaurus/theme-search-algolia/client';
+import Translate, { translate } from '@docusaurus/Translate';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import translations from '@theme/SearchTranslations';
+import type {
+  InternalDocSearchHit,
+  DocSearchModal as DocSearchModalType,
+  DocSearchModalProps,
+  StoredDocSearchHit,
+  DocSearchHit,
+  DocSearchTranslations,
+  UseDocSearchKeyboardEventsProps,
+} from '@docsearch/react';
+import { getModalClient, preloadSearch, searchConfig, searchState } from '@site/src/search/client'; // CUSTOM
+import { searchScope, sectionLabel, sectionOfPath } from '@site/src/search/scope'; // CUSTOM
+import './styles.css';
+
+type DocSearchProps = Omit<DocSearchModalProps, 'onClose' | 'initialScrollY'> & {
+  externalUrlRegex?: string;
+  searchPagePath: boolean | string;
+  indexName: string;
+  translations?: DocSearchTranslations;
+};
+
+// CUSTOM: spec §9 constants: results per group 5; recent searches 7, or 4 with favorites.
+const MAX_RESULTS_PER_GROUP = 5;
+const RECENT_SEARCHES = 7;
+const RECENT_SEARCHES_WITH_FAVORITES = 4;
+
+let DocSearchModal: typeof DocSearchModalType | null = null;
+
+function importDocSearchModalIfNeeded() {
+  preloadSearch(); // CUSTOM: start loading the index together with the modal code
+  if (DocSearchModal) {
+    return Promise.resolve();
+  }
+  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style')]).then(
+    ([{ DocSearchModal: Modal }]) => {
+      DocSearchModal = Modal;
+    },
+  );
+}
+
+function useNavigator({ externalUrlRegex }: Pick<DocSearchProps, 'externalUrlRegex'>) {
+  const history = useHistory();
+  const [navigator] = useState<DocSearchModalProps['navigator']>(() => {
+    return {
+      navigate(params) {
+        if (isRegexpStringMatch(externalUrlRegex, params.itemUrl)) {
+          window.location.href = params.itemUrl;
+        } else {
+          history.push(params.itemUrl);
+        }
+      },
+    };
+  });
+  return navigator;
+}
+
+// CUSTOM: one stable transform for the modal's whole life; the scope is read per search.
+const transformSearchClient: DocSearchModalProps['transformSearchClient'] = () =>
+  getModalClient() as unknown as ReturnType<
+    NonNullable<DocSearchModalProps['transformSearchClient']>
+  >;
+
+function useTransformItems(props: Pick<DocSearchProps, 'transformItems'>) {
+  const processSearchResultUrl = useSearchResultUrlProcessor();
+  const [transformItems] = useState<DocSearchModalProps['transformItems']>(() => {
+    return (items: DocSearchHit[]) =>
+      props.transformItems
+        ? props.transformItems(items)
+        : items.map((item) => ({
+            ...item,
+            url: processSearchResultUrl(item.url),
+          }));
+  });
+  return transformItems;
+}
+
+function Hit({
+  hit,
+  children,
+}: {
+  hit: InternalDocSearchHit | StoredDocSearchHit;
+  children: ReactNode;
+}) {
+  return <Link to={hit.url}>{children}</Link>;
+}
+
+// CUSTOM: the count is the last answer's nbHits, not DocSearch's running sum; the link keeps
+// the modal's section when Global Search is off.
+function ResultsFooter({ query, onClose }: { query: string; onClose: () => void }) {
+  const createSearchLink = useSearchLinkCreator();
+  const count = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.lastNbHits,
+    searchState.lastNbHits,
+  );
+  const scope = searchScope.get();
+  const section = !scope.global && scope.section ? `&section=${scope.section}` : '';
+  return (
+    <Link to={`${createSearchLink(query)}${section}`} onClick={onClose}>
+      <Translate id="theme.SearchBar.seeAll" values={{ count }}>
+        {'See all {count} results'}
+      </Translate>
+    </Link>
+  );
+}
+
+/** Snippet length in words: 10, or 5 on screens up to 768 px wide (spec §9). */
+function snippetWords(): number {
+  return window.matchMedia('(max-width: 768px)').matches ? 5 : 10;
+}
+
+/** Re-runs the modal's current query: autocomplete searches again when its input regains focus. */
+function rerunQuery() {
+  const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
+  if (input) {
+    input.blur();
+    input.focus();
+  }
+}
+
+// CUSTOM: 'Global Search' checkbox, portalled into the modal header.
+function GlobalSearchToggle({ section }: { section: string }) {
+  const scope = useSyncExternalStore(searchScope.subscribe, searchScope.get, searchScope.get);
+  const [header, setHeader] = useState<Element | null>(null);
+  useEffect(() => {
+    setHeader(document.querySelector('.DocSearch-SearchBar'));
+  }, []);
+  if (!header) return null;
+  return createPortal(
+    <label
+      className="aisle-global-search"
+      title={translate(
+        { id: 'aisle.search.globalSearch.title', message: 'Off: search {section} only' },
+        { section: sectionLabel(section) },
+      )}
+    >
+      <input
+        type="checkbox"
+        checked={scope.global}
+        onChange={(event) => {
+          searchScope.set({ global: event.target.checked });
+          rerunQuery();
+        }}
+      />
+      <Translate id="aisle.search.globalSearch">Global Search</Translate>
+    </label>,
+    header,
+  );
+}
+
+// CUSTOM: the spec's error screen, shown over the modal's results area.
+function ErrorScreen() {
+  const status = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.status,
+    searchState.status,
+  );
+  // Looked up when the status changes: the results area is created after the modal mounts.
+  const dropdown = useMemo(
+    () => (status === 'error' ? document.querySelector('.DocSearch-Dropdown') : null),
+    [status],
+  );
+  if (status !== 'error' || !dropdown) return null;
+  return createPortal(
+    <div className="DocSearch-ErrorScreen aisle-search-error" role="alert">
+      <p className="DocSearch-Title">
+        <Translate id="theme.SearchModal.errorScreen.titleText">Unable to fetch results</Translate>
+      </p>
+      <p className="DocSearch-Help">
+        <Translate id="theme.SearchModal.errorScreen.helpText">
+          You might want to check your network connection.
+        </Translate>
+      </p>
+      <button type="button" className="button button--sm button--primary" onClick={rerunQuery}>
+        <Translate id="aisle.search.retry">Try again</Translate>
+      </button>
+    </div>,
+    dropdown,
+  );
+}
+
+function DocSearch({ externalUrlRegex, ...props }: DocSearchProps) {
+  const navigator = useNavigator({ externalUrlRegex });
+  const transformItems = useTransformItems(props);
+  const supportUrl = useBaseUrl('/support/request_technical_support'); // CUSTOM
+  const { pathname } = useLocation(); // CUSTOM
+  const { siteConfig } = useDocusaurusContext(); // CUSTOM
+  const section = sectionOfPath(pathname, siteConfig.baseUrl); // CUSTOM
+
+  const searchContainer = useRef<HTMLDivElement | null>(null);
+  const searchButtonRef = useRef<HTMLButtonElement | null>(null);
+  const typedBuffer = useRef(''); // CUSTOM: keys typed before the modal input exists
+  const [isOpen, setIsOpen] = useState(false);
+  const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
+  const [snippetLength, setSnippetLength] = useState(10); // CUSTOM
+
+  // CUSTOM: the scope follows the page the reader is on.
+  useEffect(() => {
+    searchScope.set({ section });
+  }, [section]);
+
+  const prepareSearchContainer = useCallback(() => {
+    if (!searchContainer.current) {
+      const divElement = document.createElement('div');
+      searchContainer.current = divElement;
+      document.body.insertBefore(divElement, document.body.firstChild);
+    }
+  }, []);
+
+  const openModal = useCallback(() => {
+    prepareSearchContainer();
+    setSnippetLength(snippetWords()); // CUSTOM
+    importDocSearchModalIfNeeded().then(() => {
+      setInitialQuery((q) => q ?? (typedBuffer.current || undefined)); // CUSTOM
+      setIsOpen(true);
+    });
+  }, [prepareSearchContainer]);
+
+  const closeModal = useCallback(() => {
+    setIsOpen(false);
+    searchButtonRef.current?.focus();
+    setInitialQuery(undefined);
+    typedBuffer.current = ''; // CUSTOM
+  }, []);
+
+  // CUSTOM: a printable key on the focused button opens the modal with that key typed.
+  const onButtonKeyDown = useCallback(
+    (event: ReactKeyboardEvent<HTMLButtonElement>) => {
+      if (
+        event.key.length !== 1 ||
+        event.key === ' ' ||
+        event.ctrlKey ||
+        event.metaKey ||
+        event.altKey ||
+        event.nativeEvent.isComposing
+      ) {
+        return;
+      }
+      event.preventDefault();
+      typedBuffer.current += event.key === '/' && !typedBuffer.current ? '' : event.key;
+      if (!isOpen) openModal();
+    },
+    [isOpen, openModal],
+  );
+
+  // CUSTOM: once the input exists, keys buffered during loading are already in the initial
+  // query; focus moves to the input so the next keys land there directly.
+  useEffect(() => {
+    if (isOpen) {
+      typedBuffer.current = '';
+    }
+  }, [isOpen]);
+
+  useDocSearchKeyboardEvents({
+    isOpen,
+    onOpen: openModal,
+    onClose: closeModal,
+    searchButtonRef,
+  } as UseDocSearchKeyboardEventsProps);
+
+  const resultsFooterComponent = useMemo<DocSearchModalProps['resultsFooterComponent']>(() => {
+    function Footer({ state }: { state: { query: string } }) {
+      return <ResultsFooter query={state.query} onClose={closeModal} />;
+    }
+    return Footer;
+  }, [closeModal]);
+
+  // CUSTOM: snippet word counts of spec §9, for every level and the content.
+  const searchParameters = useMemo(
+    () => ({
+      ...props.searchParameters,
+      attributesToSnippet: [
+        ...['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map(
+          (l) => `hierarchy.${l}:${snippetLength}`,
+        ),
+        `content:${snippetLength}`,
+      ],
+    }),
+    [props.searchParameters, snippetLength],
+  );
+
+  // CUSTOM: 'Let us know.' opens a support request carrying the query.
+  const getMissingResultsUrl = useCallback(
+    ({ query }: { query: string }) => `${supportUrl}?q=${encodeURIComponent(query)}`,
+    [supportUrl],
+  );
+
+  const algolia = searchConfig().mode === 'algolia'; // CUSTOM
+
+  return (
+    <>
+      {/* CUSTOM: preconnect only when a hosted search service is configured. */}
+      {algolia && (
+        <Head>
+          <link
+            rel="preconnect"
+            href={`https://${props.appId}-dsn.algolia.net`}
+            crossOrigin="anonymous"
+          />
+        </Head>
+      )}
+
+      <DocSearchButton
+        onTouchStart={importDocSearchModalIfNeeded}
+        onFocus={importDocSearchModalIfNeeded}
+        onMouseOver={importDocSearchModalIfNeeded}
+        onClick={openModal}
+        onKeyDown={onButtonKeyDown}
+        ref={searchButtonRef}
+        translations={props.translations?.button ?? translations.button}
+      />
+
+      {isOpen &&
+        DocSearchModal &&
+        searchContainer.current &&
+        createPortal(
+          <div className={algolia ? undefined : 'aisle-search--local'}>
+            <DocSearchModal
+              {...(props as unknown as DocSearchModalProps)}
+              onClose={closeModal}
+              initialScrollY={window.scrollY}
+              initialQuery={initialQuery}
+              navigator={navigator}
+              transformItems={transformItems}
+              hitComponent={Hit}
+              transformSearchClient={transformSearchClient}
+              {...(props.searchPagePath && { resultsFooterComponent })}
+              translations={props.translations?.modal ?? translations.modal}
+              searchParameters={searchParameters}
+              getMissingResultsUrl={getMissingResultsUrl}
+              maxResultsPerGroup={MAX_RESULTS_PER_GROUP}
+              recentSearchesLimit={RECENT_SEARCHES}
+              recentSearchesWithFavoritesLimit={RECENT_SEARCHES_WITH_FAVORITES}
+            />
+            {section && <GlobalSearchToggle section={section} />}
+            <ErrorScreen />
+          </div>,
+          searchContainer.current,
+        )}
+    </>
+  );
+}
+
+/** The navbar search button and modal; props override `themeConfig.algolia`. */
+export default function SearchBar(props: Partial<DocSearchProps>): ReactNode {
+  const { siteConfig } = useDocusaurusContext();
+  const docSearchProps: DocSearchProps = {
+    ...(siteConfig.themeConfig.algolia as DocSearchProps),
+    ...props,
+  };
+  return <DocSearch {...docSearchProps} />;
+}

@@ -1,0 +1,194 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gotoHydrated, recordProblems } from './helpers';
+
+// Search with no hosted service (spec §4 Search modal, §5, §8, §9) against the served build.
+
+const input = (page: Page) => page.locator('.DocSearch-Input');
+
+async function openWithShortcut(page: Page) {
+  await page.keyboard.press('Control+k');
+  await expect(input(page)).toBeFocused();
+}
+
+test('nothing of the index loads before search is used, and no outside host is contacted', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await gotoHydrated(page, '/connect');
+  await page.waitForLoadState('networkidle');
+  expect(requests.filter((u) => u.includes('/search/'))).toEqual([]);
+  expect(await page.locator('link[rel="preconnect"]').count()).toBe(0);
+  await openWithShortcut(page);
+  await input(page).fill('access token');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  expect(requests.some((u) => /\/search\/manifest\.json/.test(u))).toBe(true);
+  const origin = new URL(page.url()).origin;
+  expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:'))).toEqual([]);
+});
+
+test('opens on click, Ctrl+K, slash and typing on the focused button; Escape closes', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/catalog');
+  await expect(page.getByRole('button', { name: /Search/ }).first()).toBeVisible();
+  await page.locator('.DocSearch-Button').click();
+  await expect(input(page)).toBeVisible();
+  await expect(input(page)).toHaveAttribute('placeholder', 'Search docs');
+  await page.keyboard.press('Escape');
+  await expect(input(page)).toHaveCount(0);
+
+  await openWithShortcut(page);
+  await page.keyboard.press('Escape');
+  await expect(input(page)).toHaveCount(0);
+
+  await page.locator('main').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('/');
+  await expect(input(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  await page.locator('.DocSearch-Button').focus();
+  await page.keyboard.type('lookup', { delay: 30 });
+  await expect(input(page)).toHaveValue('lookup');
+});
+
+test('hits are limited to 5 per group, link to pages, and "See all" gives the true count', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/connect/fulfillment');
+  await openWithShortcut(page);
+  await page.keyboard.type('order', { delay: 40 });
+  const hits = page.locator('.DocSearch-Hit');
+  await expect(hits.first()).toBeVisible();
+  expect(await hits.count()).toBeLessThanOrEqual(5);
+  const footer = page.locator('.DocSearch-HitsFooter a');
+  const count = Number((await footer.innerText()).match(/See all (\d+) results/)![1]);
+  await footer.click();
+  await expect(page).toHaveURL(/\/search\?q=order&section=connect$/);
+  await expect(page.getByText(`${count} documents found`)).toBeVisible();
+});
+
+test('a hit navigates to its page and anchor', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  await openWithShortcut(page);
+  await input(page).fill('Callbacks');
+  await page.locator('.DocSearch-Hit a').first().click();
+  await expect(page).toHaveURL(/\/connect\/fulfillment#callbacks$/);
+});
+
+test('no results: the spec texts and a support link carrying the query', async ({ page }) => {
+  await gotoHydrated(page, '/support');
+  await openWithShortcut(page);
+  await input(page).fill('qzxv lettuce-free');
+  const screen = page.locator('.DocSearch-NoResults');
+  await expect(screen).toContainText('No results for "qzxv lettuce-free"');
+  await expect(screen).toContainText('Believe this query should return results?');
+  const link = screen.getByRole('link', { name: 'Let us know.' });
+  await expect(link).toHaveAttribute(
+    'href',
+    '/support/request_technical_support?q=qzxv%20lettuce-free',
+  );
+});
+
+test('the Global Search checkbox switches between this section and everything', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/catalog');
+  await openWithShortcut(page);
+  await input(page).fill('idempotency');
+  const box = page.getByRole('checkbox', { name: 'Global Search' });
+  await expect(box).not.toBeChecked();
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  const sectionOnly = await page
+    .locator('.DocSearch-Hit a')
+    .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  expect(sectionOnly.every((p) => p.startsWith('/catalog'))).toBe(true);
+  await box.check();
+  await expect(input(page)).toBeFocused();
+  await expect
+    .poll(async () =>
+      page
+        .locator('.DocSearch-Hit a')
+        .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname)),
+    )
+    .toContainEqual(expect.stringMatching(/^\/connect/));
+});
+
+test('an unreachable index shows the error screen, and retry works once it is back', async ({
+  page,
+}) => {
+  let blocked = true;
+  await page.route('**/search/*.json', (route) => (blocked ? route.abort() : route.continue()));
+  await gotoHydrated(page, '/connect');
+  await openWithShortcut(page);
+  await input(page).fill('token');
+  await expect(page.getByText('Unable to fetch results')).toBeVisible();
+  await expect(page.getByText('You might want to check your network connection.')).toBeVisible();
+  blocked = false;
+  await page.waitForTimeout(1100); // the client's retry back-off (RETRY_BACKOFF_MS)
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await expect(page.getByText('Unable to fetch results')).toHaveCount(0);
+});
+
+test('odd input is searched as text: no injection, long queries are cut at 512', async ({
+  page,
+}) => {
+  const problems = recordProblems(page);
+  let dialog = false;
+  page.on('dialog', (d) => {
+    dialog = true;
+    void d.dismiss();
+  });
+  await gotoHydrated(page, '/connect');
+  await openWithShortcut(page);
+  for (const query of ['<img src=x onerror=alert(1)>', '.*(token[', '"access token"', '🛒 token']) {
+    await input(page).fill(query);
+    await page.waitForTimeout(200);
+  }
+  await input(page).fill(`token ${'a'.repeat(700)}`);
+  expect((await input(page).inputValue()).length).toBe(512);
+  expect(dialog).toBe(false);
+  expect(await page.locator('.DocSearch-Modal img[src="x"]').count()).toBe(0);
+  expect(problems.consoleErrors).toEqual([]);
+});
+
+test.describe('search page', () => {
+  test('reads ?q=, shows count, breadcrumbs and snippets, and filters by section', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/search?q=token');
+    await expect(page.locator('h1')).toHaveText('Search results for "token"');
+    const count = page.getByText(/\d+ documents found|One document found/);
+    await expect(count).toBeVisible();
+    const articles = page.locator('main article');
+    await expect(articles.first()).toBeVisible();
+    await expect(articles.first().locator('nav, ul').first()).toBeVisible();
+    const all = await articles.count();
+
+    await page.getByLabel('Search in').selectOption('catalog');
+    await expect(page).toHaveURL(/section=catalog/);
+    await expect(articles.first()).toBeVisible();
+    const links = await articles
+      .locator('h2 a')
+      .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect(links.every((p) => p.startsWith('/catalog'))).toBe(true);
+    expect(links.length).toBeLessThan(all);
+  });
+
+  test('says when nothing was found and is keyboard reachable', async ({ page }) => {
+    await gotoHydrated(page, '/search?q=qzxvqzxv');
+    await expect(page.getByText('No results were found')).toBeVisible();
+    const box = page.locator('input[type="search"]');
+    await box.focus();
+    await expect(box).toBeFocused();
+    await box.fill('sandbox');
+    await expect(page.locator('main article').first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const focusedHref = await page.evaluate(
+      () => (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href') ?? '',
+    );
+    expect(focusedHref.length).toBeGreaterThan(0);
+  });
+});
