@@ -7,14 +7,15 @@ import searchIndexPlugin from './plugins/search-index';
 
 // Environment switches, read and validated once (config/env.ts; README "Environment variables").
 // SITE_URL / BASE_URL: where the site is served. ANNOUNCEMENT_*: the optional announcement bar.
-// ALGOLIA_*: hosted search instead of the local offline index (all three or none).
+// ALGOLIA_*: hosted search instead of the local offline index (all three or none; ALGOLIA_HOSTS
+// optionally replaces Algolia's default hosts, e.g. with a search proxy).
 const env = readSiteEnv(process.env);
 
 /** Search seam settings read by src/search/client.ts; `local` unless Algolia is configured. */
 const search = env.algolia
   ? { mode: 'algolia' as const, ...env.algolia }
   : // DocSearch requires non-empty credentials even when the local client answers.
-    { mode: 'local' as const, appId: 'local', apiKey: 'local', indexName: 'aisle-docs' };
+    { mode: 'local' as const, appId: 'local', apiKey: 'local', indexName: 'aisle-docs', hosts: [] };
 
 const config: Config = {
   title: 'Aisle Docs',

@@ -15,7 +15,7 @@ export interface SiteEnv {
   baseUrl: string;
   /** Announcement bar, or `undefined` when `ANNOUNCEMENT_CONTENT` is unset. */
   /** Algolia DocSearch credentials, or `undefined` for the local offline search. */
-  algolia?: { appId: string; apiKey: string; indexName: string };
+  algolia?: { appId: string; apiKey: string; indexName: string; hosts: string[] };
   announcement?: {
     id: string;
     content: string;
@@ -109,7 +109,18 @@ export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
       );
     }
     const [appId, apiKey, indexName] = algoliaValues as string[];
-    algolia = { appId, apiKey, indexName };
+    const hosts = (clean(env.ALGOLIA_HOSTS) ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+    for (const host of hosts) {
+      if (!/^https?:\/\/[^/\s]+$/.test(host)) {
+        throw new EnvError(
+          `ALGOLIA_HOSTS must list origins such as https://search.aisle.example, comma-separated; got "${host}".`,
+        );
+      }
+    }
+    algolia = { appId, apiKey, indexName, hosts };
   }
 
   return { siteUrl: parsed.origin, baseUrl, algolia, announcement };

@@ -19,6 +19,13 @@ export interface SearchConfig {
   appId: string;
   apiKey: string;
   indexName: string;
+  /** Origins replacing Algolia's default hosts, tried in order (ALGOLIA_HOSTS). */
+  hosts: string[];
+}
+
+/** The first search host: the configured one, or Algolia's DSN host for the app. */
+export function searchHost(config: SearchConfig): string {
+  return config.hosts[0] ?? `https://${config.appId}-dsn.algolia.net`;
 }
 
 /** The search settings of this build. */
@@ -137,12 +144,25 @@ export function scopedClient(inner: ScopedClient, getScope: () => SearchScope): 
  * @param appId,apiKey Algolia credentials; algoliasearch throws "`appId` is missing." (or
  *   apiKey) when one is empty, which surfaces as the error screen.
  */
-function lazyAlgoliaClient(appId: string, apiKey: string): ScopedClient {
+function lazyAlgoliaClient(appId: string, apiKey: string, hosts: string[]): ScopedClient {
   const agents: [string, string | undefined][] = [];
   let real: Promise<ScopedClient> | null = null;
   const load = () =>
     (real ??= import('algoliasearch/dist/lite/builds/browser').then(({ liteClient }) => {
-      const client = liteClient(appId, apiKey) as unknown as ScopedClient;
+      const options = hosts.length
+        ? {
+            hosts: hosts.map((origin) => {
+              const u = new URL(origin);
+              return {
+                url: u.hostname,
+                port: u.port ? Number(u.port) : undefined,
+                protocol: u.protocol.replace(':', '') as 'http' | 'https',
+                accept: 'read' as const,
+              };
+            }),
+          }
+        : undefined;
+      const client = liteClient(appId, apiKey, options) as unknown as ScopedClient;
       agents.forEach(([segment, version]) => client.addAlgoliaAgent(segment, version));
       return client;
     }));
@@ -168,7 +188,7 @@ function getInner(appId?: string, apiKey?: string): ScopedClient {
     const config = searchConfig();
     innerClient =
       config.mode === 'algolia'
-        ? lazyAlgoliaClient(appId ?? config.appId, apiKey ?? config.apiKey)
+        ? lazyAlgoliaClient(appId ?? config.appId, apiKey ?? config.apiKey, config.hosts)
         : (getLocalClient() as unknown as ScopedClient);
   }
   return innerClient;

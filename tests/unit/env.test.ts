@@ -53,7 +53,27 @@ describe('Algolia variables', () => {
       ALGOLIA_SEARCH_API_KEY: 'key',
       ALGOLIA_INDEX_NAME: 'aisle_docs',
     });
-    expect(env.algolia).toEqual({ appId: 'APP1', apiKey: 'key', indexName: 'aisle_docs' });
+    expect(env.algolia).toEqual({
+      appId: 'APP1',
+      apiKey: 'key',
+      indexName: 'aisle_docs',
+      hosts: [],
+    });
+    const proxied = readSiteEnv({
+      ALGOLIA_APP_ID: 'APP1',
+      ALGOLIA_SEARCH_API_KEY: 'key',
+      ALGOLIA_INDEX_NAME: 'aisle_docs',
+      ALGOLIA_HOSTS: 'http://127.0.0.1:9, https://search.aisle.example',
+    });
+    expect(proxied.algolia?.hosts).toEqual(['http://127.0.0.1:9', 'https://search.aisle.example']);
+    expect(() =>
+      readSiteEnv({
+        ALGOLIA_APP_ID: 'APP1',
+        ALGOLIA_SEARCH_API_KEY: 'key',
+        ALGOLIA_INDEX_NAME: 'aisle_docs',
+        ALGOLIA_HOSTS: 'search.aisle.example/path',
+      }),
+    ).toThrow(/^ALGOLIA_HOSTS must list origins/);
   });
 
   it('names every missing variable of a partly set group', () => {

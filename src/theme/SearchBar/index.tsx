@@ -44,7 +44,13 @@ import type {
   DocSearchTranslations,
   UseDocSearchKeyboardEventsProps,
 } from '@docsearch/react';
-import { getModalClient, preloadSearch, searchConfig, searchState } from '@site/src/search/client'; // CUSTOM
+import {
+  getModalClient,
+  preloadSearch,
+  searchConfig,
+  searchHost,
+  searchState,
+} from '@site/src/search/client'; // CUSTOM
 import { searchScope, sectionLabel, sectionOfPath } from '@site/src/search/scope'; // CUSTOM
 import './styles.css';
 
@@ -207,6 +213,14 @@ function ErrorScreen() {
           You might want to check your network connection.
         </Translate>
       </p>
+      {process.env.NODE_ENV === 'development' && (
+        <p className="DocSearch-Help">
+          <Translate id="aisle.search.devHint">
+            The search index is written by the production build: run npm run build, then npm run
+            serve, to search.
+          </Translate>
+        </p>
+      )}
       <button type="button" className="button button--sm button--primary" onClick={rerunQuery}>
         <Translate id="aisle.search.retry">Try again</Translate>
       </button>
@@ -328,11 +342,7 @@ function DocSearch({ externalUrlRegex, ...props }: DocSearchProps) {
       {/* CUSTOM: preconnect only when a hosted search service is configured. */}
       {algolia && (
         <Head>
-          <link
-            rel="preconnect"
-            href={`https://${props.appId}-dsn.algolia.net`}
-            crossOrigin="anonymous"
-          />
+          <link rel="preconnect" href={searchHost(searchConfig())} crossOrigin="anonymous" />
         </Head>
       )}
 

@@ -1,0 +1,161 @@
+/**
+ * Search benchmark (`npm run bench:search`), over the built site's search data:
+ * records, index + store bytes (raw and gzip level 6) per shard, engine chunk gzip, shard load
+ * time, query latency p50/p95 over a fixed query set (5 warm passes), and relevance on the
+ * labelled set in tests/search-relevance.json (correct page in the top 3).
+ *
+ * Budgets (from the search issue): engine ≤ 8 KB gzip; search data ≤ 600 KB gzip in total;
+ * query p95 ≤ 10 ms; relevance ≥ 90 %. Exits 1 when a budget fails. With `--check` (used by
+ * `npm test`), only the deterministic budgets (sizes, relevance) decide the exit code; latency
+ * depends on the machine and is reported only.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import MiniSearch from 'minisearch';
+import { miniSearchOptions } from '../../src/search/engine';
+import { createLocalClient } from '../../src/search/localClient';
+import type { SearchManifest, ShardFile } from '../../src/search/types';
+
+const root = join(__dirname, '..', '..');
+const searchDir = join(root, 'build', 'search');
+const checkOnly = process.argv.includes('--check');
+
+const BUDGET = { engineGzipKB: 8, dataGzipKB: 600, p95Ms: 10, relevance: 0.9 };
+const ORIGIN = 'https://docs.aisle.example';
+
+const kb = (n: number) => n / 1024;
+const gz = (s: string | Buffer) => gzipSync(s, { level: 6 }).length;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+
+function read(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    console.error(`bench:search: ${file} is missing; run "npm run build" first.`);
+    process.exit(1);
+  }
+}
+
+async function main() {
+  const manifest = JSON.parse(read(join(searchDir, 'manifest.json'))) as SearchManifest;
+  const records = (JSON.parse(read(join(searchDir, 'records.json'))) as unknown[]).length;
+  const shardTexts = new Map(manifest.shards.map((s) => [s.file, read(join(searchDir, s.file))]));
+
+  console.log('\nAisle Docs search benchmark');
+  console.log(`DocSearch records (Algolia export)  ${records}`);
+  console.log(
+    '\nshard                               docs    raw KB   gzip KB   load ms (median of 5)',
+  );
+  let dataGzip = gz(JSON.stringify(manifest));
+  for (const s of manifest.shards) {
+    const text = shardTexts.get(s.file)!;
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const shard = JSON.parse(text) as ShardFile;
+      MiniSearch.loadJS(shard.index as never, miniSearchOptions);
+      times.push(performance.now() - t0);
+    }
+    dataGzip += gz(text);
+    console.log(
+      `${`${s.language}/${s.docusaurus_tag}`.padEnd(34)} ${String(s.records).padStart(6)} ${kb(text.length).toFixed(1).padStart(9)} ${kb(gz(text)).toFixed(1).padStart(9)} ${median(times).toFixed(1).padStart(9)}`,
+    );
+  }
+
+  const jsDir = join(root, 'build', 'assets', 'js');
+  const engineChunk = readdirSync(jsDir)
+    .map((f) => readFileSync(join(jsDir, f)))
+    .find((b) => b.includes('loadJSONAsync'));
+  const engineGzip = engineChunk ? gz(engineChunk) : Number.NaN;
+
+  const client = createLocalClient({
+    manifest: async () => manifest,
+    shard: async (file) => JSON.parse(shardTexts.get(file)!) as ShardFile,
+    engine: async () => MiniSearch,
+    origin: () => ORIGIN,
+  });
+  const modalParams = {
+    indexName: 'aisle-docs',
+    hitsPerPage: 5,
+    highlightPreTag: '<mark>',
+    highlightPostTag: '</mark>',
+    attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'content:10'],
+    facetFilters: [
+      'language:en',
+      ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
+    ],
+  };
+  const search = (query: string, hitsPerPage = 5) =>
+    client.search({ requests: [{ ...modalParams, hitsPerPage, query }] });
+
+  const labelled = JSON.parse(read(join(root, 'tests', 'search-relevance.json'))) as {
+    queries: { kind: string; query: string; page: string }[];
+  };
+  // Latency set: every labelled query, then each typed keystroke by keystroke.
+  const latencyQueries = labelled.queries.flatMap(({ query }) =>
+    [query, ...Array.from({ length: query.length - 1 }, (_, i) => query.slice(0, i + 2))].filter(
+      (q, i, all) => all.indexOf(q) === i,
+    ),
+  );
+  await search('warm up');
+  const times: number[] = [];
+  for (let pass = 0; pass < 5; pass++) {
+    for (const q of latencyQueries) {
+      const t0 = performance.now();
+      await search(q);
+      times.push(performance.now() - t0);
+    }
+  }
+  const p50 = pct(times, 0.5);
+  const p95 = pct(times, 0.95);
+
+  let correct = 0;
+  const misses: string[] = [];
+  const byKind = new Map<string, [number, number]>();
+  for (const { kind, query, page } of labelled.queries) {
+    const { results } = await search(query, 3);
+    const pages = results[0].hits.map((h) => new URL(h.url_without_anchor).pathname);
+    const ok = pages.includes(page);
+    const [c, n] = byKind.get(kind) ?? [0, 0];
+    byKind.set(kind, [c + (ok ? 1 : 0), n + 1]);
+    if (ok) correct++;
+    else misses.push(`  "${query}" expected ${page}, got ${pages.join(', ') || 'nothing'}`);
+  }
+  const relevance = correct / labelled.queries.length;
+
+  console.log(`\nengine chunk (MiniSearch)            ${kb(engineGzip).toFixed(1)} KB gzip`);
+  console.log(`search data, all shards + manifest   ${kb(dataGzip).toFixed(1)} KB gzip`);
+  console.log(
+    `query latency (${latencyQueries.length} queries x 5)    p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`,
+  );
+  console.log(
+    `relevance (top 3)                    ${correct}/${labelled.queries.length} (${(relevance * 100).toFixed(0)} %): ` +
+      [...byKind].map(([k, [c, n]]) => `${k} ${c}/${n}`).join(', '),
+  );
+  if (misses.length) console.log(`misses:\n${misses.join('\n')}`);
+
+  const checks: [string, boolean, boolean][] = [
+    [`engine ≤ ${BUDGET.engineGzipKB} KB gzip`, kb(engineGzip) <= BUDGET.engineGzipKB, true],
+    [`search data ≤ ${BUDGET.dataGzipKB} KB gzip`, kb(dataGzip) <= BUDGET.dataGzipKB, true],
+    [`relevance ≥ ${BUDGET.relevance * 100} %`, relevance >= BUDGET.relevance, true],
+    [`query p95 ≤ ${BUDGET.p95Ms} ms`, p95 <= BUDGET.p95Ms, false],
+  ];
+  console.log('\nbudgets');
+  let failed = false;
+  for (const [name, ok, deterministic] of checks) {
+    console.log(
+      `  ${ok ? 'PASS' : 'FAIL'}  ${name}${deterministic ? '' : checkOnly ? ' (reported only)' : ''}`,
+    );
+    if (!ok && (deterministic || !checkOnly)) failed = true;
+  }
+  if (failed) process.exit(1);
+}
+
+main().catch((error: Error) => {
+  console.error(`bench:search: ${error.message}`);
+  process.exit(1);
+});
