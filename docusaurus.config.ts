@@ -4,6 +4,7 @@ import { readSiteEnv } from './config/env';
 import { footer, navbar } from './config/navigation';
 import { darkCodeTheme, lightCodeTheme } from './config/prism';
 import searchIndexPlugin from './plugins/search-index';
+import lazyDiagramsPlugin from './plugins/lazy-diagrams';
 
 // Environment switches, read and validated once (config/env.ts; README "Environment variables").
 // SITE_URL / BASE_URL: where the site is served. ANNOUNCEMENT_*: the optional announcement bar.
@@ -83,6 +84,8 @@ const config: Config = {
     'docusaurus-plugin-image-zoom',
     // Offline search: DocSearch records and the local index, written at postBuild.
     searchIndexPlugin,
+    // Mermaid's code stays in lazy chunks instead of the common chunk every page loads.
+    lazyDiagramsPlugin,
   ],
 
   themeConfig: {
