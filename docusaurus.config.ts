@@ -5,6 +5,8 @@ import { footer, navbar } from './config/navigation';
 import { darkCodeTheme, lightCodeTheme } from './config/prism';
 import searchIndexPlugin from './plugins/search-index';
 import lazyDiagramsPlugin from './plugins/lazy-diagrams';
+import { redirects } from './config/redirects';
+import diagramPanZoomPlugin from './plugins/diagram-panzoom';
 
 // Environment switches, read and validated once (config/env.ts; README "Environment variables").
 // SITE_URL / BASE_URL: where the site is served. ANNOUNCEMENT_*: the optional announcement bar.
@@ -48,7 +50,33 @@ const config: Config = {
     },
   },
 
-  customFields: { search },
+  // `analytics`: the page-feedback widget shows only when its answers can be sent somewhere.
+  customFields: { search, analytics: Boolean(env.integrations.gtagId) },
+
+  // Error-reporting and chat widget scripts, only when configured (README, Environment).
+  scripts: [
+    ...(env.integrations.errorReporting
+      ? [
+          {
+            src: env.integrations.errorReporting.scriptUrl,
+            defer: true,
+            crossorigin: 'anonymous',
+            ...(env.integrations.errorReporting.dsn && {
+              'data-dsn': env.integrations.errorReporting.dsn,
+            }),
+          },
+        ]
+      : []),
+    ...(env.integrations.chatWidget
+      ? [
+          {
+            src: env.integrations.chatWidget.scriptUrl,
+            defer: true,
+            'data-bot-check-key': env.integrations.chatWidget.botCheckKey,
+          },
+        ]
+      : []),
+  ],
 
   i18n: {
     defaultLocale: 'en',
@@ -67,7 +95,16 @@ const config: Config = {
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
-        sitemap: { changefreq: null, priority: null, lastmod: null },
+        sitemap: {
+          changefreq: null,
+          priority: null,
+          lastmod: null,
+          ignorePatterns: ['/__e2e__/**'],
+        },
+        // Google tag with IP anonymisation; page_view on path, query or hash change (spec §7).
+        ...(env.integrations.gtagId && {
+          gtag: { trackingID: env.integrations.gtagId, anonymizeIP: true },
+        }),
       } satisfies Preset.Options,
     ],
   ],
@@ -86,6 +123,19 @@ const config: Config = {
     searchIndexPlugin,
     // Mermaid's code stays in lazy chunks instead of the common chunk every page loads.
     lazyDiagramsPlugin,
+    // Test-only pages (crash fixture), in builds made by the e2e suite only.
+    ...(env.e2eFixturePages
+      ? [
+          [
+            '@docusaurus/plugin-content-pages',
+            { id: 'e2e-fixtures', path: 'tests/e2e/fixtures/pages', routeBasePath: '/__e2e__' },
+          ] as [string, Record<string, unknown>],
+        ]
+      : []),
+    // Wheel/keyboard zoom and pan on diagrams (options: themeConfig.diagramPanZoom).
+    diagramPanZoomPlugin,
+    // Old paths of spec §2 (config/redirects.ts); pages exist in production builds only.
+    ['@docusaurus/plugin-client-redirects', { redirects: [...redirects] }],
   ],
 
   themeConfig: {
@@ -125,6 +175,8 @@ const config: Config = {
       additionalLanguages: ['bash', 'json', 'java', 'go', 'python', 'csv'],
     },
     mermaid: { theme: { light: 'neutral', dark: 'dark' } },
+    // Spec §9 "Diagram zoom helper"; these are also the plugin's defaults.
+    diagramPanZoom: { startDelayMs: 1000, wheel: true, shiftWheel: false, doubleClickReset: true },
     zoom: {
       selector: '.markdown img:not(.no-zoom)',
       background: { light: 'rgb(255, 255, 255)', dark: 'rgb(27, 27, 29)' },

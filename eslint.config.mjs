@@ -11,6 +11,7 @@ export default tseslint.config(
       'build/',
       'build-*/',
       '.docusaurus/',
+      '.docusaurus-*/',
       'node_modules/',
       'test-results/',
       'playwright-report/',

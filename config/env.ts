@@ -16,6 +16,17 @@ export interface SiteEnv {
   /** Announcement bar, or `undefined` when `ANNOUNCEMENT_CONTENT` is unset. */
   /** Algolia DocSearch credentials, or `undefined` for the local offline search. */
   algolia?: { appId: string; apiKey: string; indexName: string; hosts: string[] };
+  /** E2E_FIXTURE_PAGES=1: also build the test-only pages of tests/e2e/fixtures/pages. */
+  e2eFixturePages: boolean;
+  /** Third-party integrations; each is off (undefined) unless its variables are set. */
+  integrations: {
+    /** Google tag measurement id (GTAG_TRACKING_ID), e.g. `G-AB12CD34EF`. */
+    gtagId?: string;
+    /** Error-reporting script (ERROR_REPORTING_SCRIPT_URL) and its project key (ERROR_REPORTING_DSN). */
+    errorReporting?: { scriptUrl: string; dsn?: string };
+    /** Chat widget script (CHAT_WIDGET_SCRIPT_URL) and its bot-check key (CHAT_WIDGET_BOT_CHECK_KEY). */
+    chatWidget?: { scriptUrl: string; botCheckKey: string };
+  };
   announcement?: {
     id: string;
     content: string;
@@ -123,5 +134,39 @@ export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
     algolia = { appId, apiKey, indexName, hosts };
   }
 
-  return { siteUrl: parsed.origin, baseUrl, algolia, announcement };
+  const httpsUrl = (name: string): string | undefined => {
+    const value = clean(env[name]);
+    if (value && !/^https:\/\/[^\s]+$/.test(value)) {
+      throw new EnvError(`${name} must be an https:// URL; got "${value}".`);
+    }
+    return value;
+  };
+  const gtagId = clean(env.GTAG_TRACKING_ID);
+  if (gtagId && !/^G-[A-Z0-9]{4,}$/.test(gtagId)) {
+    throw new EnvError(`GTAG_TRACKING_ID must look like G-AB12CD34EF; got "${gtagId}".`);
+  }
+  const errorScript = httpsUrl('ERROR_REPORTING_SCRIPT_URL');
+  const errorDsn = clean(env.ERROR_REPORTING_DSN);
+  if (errorDsn && !errorScript) {
+    throw new EnvError('ERROR_REPORTING_SCRIPT_URL must be set too: ERROR_REPORTING_DSN needs it.');
+  }
+  const chatScript = httpsUrl('CHAT_WIDGET_SCRIPT_URL');
+  const chatKey = clean(env.CHAT_WIDGET_BOT_CHECK_KEY);
+  if (Boolean(chatScript) !== Boolean(chatKey)) {
+    throw new EnvError(
+      `${chatScript ? 'CHAT_WIDGET_BOT_CHECK_KEY' : 'CHAT_WIDGET_SCRIPT_URL'} must be set too: ` +
+        'the chat widget needs both CHAT_WIDGET_SCRIPT_URL and CHAT_WIDGET_BOT_CHECK_KEY.',
+    );
+  }
+  const integrations: SiteEnv['integrations'] = {
+    ...(gtagId && { gtagId }),
+    ...(errorScript && {
+      errorReporting: { scriptUrl: errorScript, ...(errorDsn && { dsn: errorDsn }) },
+    }),
+    ...(chatScript && chatKey && { chatWidget: { scriptUrl: chatScript, botCheckKey: chatKey } }),
+  };
+
+  const e2eFixturePages = clean(env.E2E_FIXTURE_PAGES) === '1';
+
+  return { siteUrl: parsed.origin, baseUrl, algolia, e2eFixturePages, integrations, announcement };
 }

@@ -23,6 +23,8 @@ step "Unit tests"
 npm run --silent test:unit
 step "Production build"
 npm run --silent build
+step "Build output tests (redirects)"
+npm run --silent test:build
 step "Search budgets: sizes and relevance (latency is reported, not enforced)"
 npm run --silent bench:search -- --check
 step "End-to-end tests (Playwright, Chromium, served build)"

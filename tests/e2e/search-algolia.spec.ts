@@ -1,4 +1,3 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { matchesFacets, parseFacetFilters } from '../../src/search/localClient';
 import type { SearchRecord } from '../../src/search/types';
 import { gotoHydrated } from './helpers';
+import { buildAndServe, freePort } from './variant';
 
 // The Algolia path (spec §7): with ALGOLIA_* set, the site searches through Algolia's lite
 // client. A local stub speaks `POST /1/indexes/*/queries`; ALGOLIA_HOSTS lists a dead host
@@ -28,18 +28,9 @@ interface StubCall {
 }
 const calls: StubCall[] = [];
 let stub: Server;
-let site: ChildProcess;
+let stopSite: () => void = () => {};
 let siteUrl = '';
 let deadHost = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Answers DocSearch queries from the built records: every query word must appear. */
 function answer(req: StubCall['body']['requests'][number]) {
@@ -95,49 +86,16 @@ test.beforeAll(async () => {
   await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));
   const stubPort = (stub.address() as AddressInfo).port;
   deadHost = `http://127.0.0.1:${await freePort()}`;
-  const env = {
-    ...process.env,
+  ({ url: siteUrl, stop: stopSite } = await buildAndServe('build-algolia', {
     ALGOLIA_APP_ID: 'STUBAPP',
     ALGOLIA_SEARCH_API_KEY: 'stub-search-key',
     ALGOLIA_INDEX_NAME: 'aisle-docs',
     ALGOLIA_HOSTS: `${deadHost},http://127.0.0.1:${stubPort}`,
-  };
-  const build = spawnSync('npx', ['docusaurus', 'build', '--out-dir', 'build-algolia'], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`build with ALGOLIA_* failed:\n${build.stderr}`);
-  const port = await freePort();
-  siteUrl = `http://127.0.0.1:${port}`;
-  site = spawn(
-    'npx',
-    [
-      'docusaurus',
-      'serve',
-      '--dir',
-      'build-algolia',
-      '--no-open',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-    ],
-    { cwd: root, stdio: 'ignore', detached: true },
-  );
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(siteUrl)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('docusaurus serve of build-algolia did not start');
+  }));
 });
 
 test.afterAll(async () => {
-  if (site?.pid) process.kill(-site.pid);
+  stopSite();
   await new Promise((r) => stub?.close(r));
 });
 

@@ -7,6 +7,8 @@ describe('readSiteEnv', () => {
       siteUrl: DEFAULT_SITE_URL,
       baseUrl: '/',
       algolia: undefined,
+      e2eFixturePages: false,
+      integrations: {},
       announcement: undefined,
     });
   });
@@ -83,5 +85,39 @@ describe('Algolia variables', () => {
     expect(() =>
       readSiteEnv({ ALGOLIA_APP_ID: 'APP1', ALGOLIA_SEARCH_API_KEY: 'k', ALGOLIA_INDEX_NAME: ' ' }),
     ).toThrow(/^ALGOLIA_INDEX_NAME must be set too/);
+  });
+});
+
+describe('integrations', () => {
+  it('are all off by default', () => {
+    expect(readSiteEnv({}).integrations).toEqual({});
+  });
+
+  it('turn on from their variables', () => {
+    const env = readSiteEnv({
+      GTAG_TRACKING_ID: 'G-AB12CD34EF',
+      ERROR_REPORTING_SCRIPT_URL: 'https://errors.aisle.example/browser.js',
+      ERROR_REPORTING_DSN: 'docs-site',
+      CHAT_WIDGET_SCRIPT_URL: 'https://chat.aisle.example/widget.js',
+      CHAT_WIDGET_BOT_CHECK_KEY: 'bck_123',
+    });
+    expect(env.integrations).toEqual({
+      gtagId: 'G-AB12CD34EF',
+      errorReporting: { scriptUrl: 'https://errors.aisle.example/browser.js', dsn: 'docs-site' },
+      chatWidget: { scriptUrl: 'https://chat.aisle.example/widget.js', botCheckKey: 'bck_123' },
+    });
+  });
+
+  it('name the variable that is wrong or missing', () => {
+    expect(() => readSiteEnv({ GTAG_TRACKING_ID: 'UA-1' })).toThrow(/^GTAG_TRACKING_ID/);
+    expect(() => readSiteEnv({ ERROR_REPORTING_SCRIPT_URL: 'http://x.example/a.js' })).toThrow(
+      /^ERROR_REPORTING_SCRIPT_URL must be an https/,
+    );
+    expect(() => readSiteEnv({ ERROR_REPORTING_DSN: 'x' })).toThrow(
+      /^ERROR_REPORTING_SCRIPT_URL must be set too/,
+    );
+    expect(() =>
+      readSiteEnv({ CHAT_WIDGET_SCRIPT_URL: 'https://chat.aisle.example/w.js' }),
+    ).toThrow(/^CHAT_WIDGET_BOT_CHECK_KEY must be set too/);
   });
 });

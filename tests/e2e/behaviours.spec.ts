@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { redirects } from '../../config/redirects';
+import { gotoHydrated, recordProblems, sitemapPaths } from './helpers';
+
+// Site behaviours of spec §2 (redirects, unlisted/draft pages, interactions) and §4
+// (navigation), against the served production build.
+
+test.describe('redirects', () => {
+  for (const { from, to } of redirects) {
+    test(`${from} → ${to}`, async ({ page }) => {
+      if (to.startsWith('http')) {
+        // External target: answered locally, nothing leaves the machine.
+        await page.route(`${new URL(to).origin}/**`, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Portal</h1>' }),
+        );
+        await page.goto(`${from}?utm=docs`);
+        await expect(page).toHaveURL(`${to}?utm=docs`);
+        return;
+      }
+      await page.goto(`${from}?x=1#top`);
+      await expect(page).toHaveURL(new RegExp(`${to}\\?x=1#top$`));
+      await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+      await expect(page.locator('h1')).toHaveCount(1);
+    });
+  }
+});
+
+test.describe('unlisted and draft pages', () => {
+  for (const path of ['/storefront/browser_compatibility', '/support/chatbot_answers']) {
+    test(`${path} is reachable, marked unlisted, and kept out of sitemap, sidebar and search`, async ({
+      page,
+    }) => {
+      const response = await gotoHydrated(page, path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByText('Unlisted page')).toBeVisible();
+      expect(sitemapPaths()).not.toContain(path);
+      await expect(page.locator(`.theme-doc-sidebar-menu a[href="${path}"]`)).toHaveCount(0);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      const records = JSON.parse(
+        readFileSync(join(__dirname, '..', '..', 'build', 'search', 'records.json'), 'utf8'),
+      ) as { url_without_anchor: string }[];
+      expect(records.some((r) => new URL(r.url_without_anchor).pathname === path)).toBe(false);
+    });
+  }
+
+  test('the draft page exists in the source but not in the production build', async ({ page }) => {
+    const source = readFileSync(
+      join(__dirname, '..', '..', 'docs', 'connect', 'transactions', 'batch_returns.mdx'),
+      'utf8',
+    );
+    expect(source).toMatch(/^draft: true$/m);
+    const problems = recordProblems(page, [404]);
+    const response = await page.goto('/connect/transactions/batch_returns');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('h1')).toHaveText('Page Not Found');
+    expect(problems.failedRequests.filter((r) => !r.includes('batch_returns'))).toEqual([]);
+  });
+});
+
+test.describe('prefetch and navigation (Docusaurus built-ins, spec §2 and §4)', () => {
+  test('links prefetch when they enter the viewport and preload on hover', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.waitForLoadState('networkidle');
+    const prefetched = await page.locator('link[rel="prefetch"]').count();
+    expect(prefetched).toBeGreaterThan(0);
+    const before = await page.evaluate(() => performance.getEntriesByType('resource').length);
+    await page.getByRole('link', { name: 'Embed a cart widget on your site' }).hover();
+    await page.waitForLoadState('networkidle');
+    const after = await page.evaluate(() => performance.getEntriesByType('resource').length);
+    expect(after).toBeGreaterThanOrEqual(before);
+  });
+
+  test('nothing is prefetched on a data-saver connection', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', {
+        value: { effectiveType: '4g', saveData: true },
+      });
+    });
+    await gotoHydrated(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('link[rel="prefetch"]').count()).toBe(0);
+  });
+
+  test('nothing is prefetched on a 2g connection', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', {
+        value: { effectiveType: 'slow-2g', saveData: false },
+      });
+    });
+    await gotoHydrated(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('link[rel="prefetch"]').count()).toBe(0);
+  });
+
+  test('a slow route change shows the progress bar after 200 ms, then completes', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/');
+    await page.route('**/assets/js/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      // Drop prefetched chunks' effect: navigate to a page whose chunks are not loaded yet.
+      window.scrollTo(0, 0);
+    });
+    await page
+      .locator('footer')
+      .getByRole('link', { name: 'Integrated Platform Partner terms' })
+      .click();
+    await expect(page.locator('#nprogress')).toBeAttached({ timeout: 2000 });
+    await expect(page).toHaveURL(/\/aisle\/ipp-terms$/);
+    await expect(page.locator('#nprogress')).toHaveCount(0, { timeout: 10_000 });
+  });
+
+  test('arriving with a hash scrolls to its heading; a query-only change does not scroll', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/connect#pagination');
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.getElementById('pagination')!.getBoundingClientRect().top),
+      )
+      .toBeLessThan(200);
+    const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(300);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/connect?view=compact#pagination');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForTimeout(300);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - y)).toBeLessThan(5);
+  });
+
+  test('a client-side navigation without hash lands at the top of the new page', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/connect');
+    await page.mouse.wheel(0, 3000);
+    await page.locator('.theme-doc-sidebar-menu').getByRole('link', { name: 'Sandbox' }).click();
+    await expect(page).toHaveURL(/\/connect\/sandbox$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('diagrams', () => {
+  test('pan/zoom loads only on diagram pages; wheel, keys and double click work', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', async (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(await r.text().catch(() => ''));
+    });
+    await gotoHydrated(page, '/support'); // a page without diagrams
+    await page.waitForTimeout(1300);
+    expect(scripts.some((s) => s.includes('panzoomchange'))).toBe(false);
+
+    await page.goto('/connect/fulfillment');
+    const diagram = page.locator('.aisle-panzoom').first();
+    await expect(diagram).toBeAttached({ timeout: 5000 });
+    await expect.poll(() => scripts.some((s) => s.includes('panzoomchange'))).toBe(true);
+    const svg = diagram.locator('svg').first();
+    const transform = () => svg.evaluate((el) => (el as SVGElement).style.transform);
+    await diagram.focus();
+    await page.keyboard.press('+');
+    await expect.poll(transform).toMatch(/scale\(1\.3/);
+    await page.keyboard.press('0');
+    await expect.poll(transform).toMatch(/scale\(1\)/);
+    await diagram.hover();
+    await page.mouse.wheel(0, -200);
+    await expect.poll(transform).not.toMatch(/scale\(1\)/);
+    await diagram.dblclick();
+    await expect.poll(transform).toMatch(/scale\(1\)/);
+  });
+});

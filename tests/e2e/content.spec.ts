@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { gotoHydrated } from './helpers';
+
+// Content features: the release-notes index and the live widget examples (accessibility
+// in both colour modes, keyboard operation).
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the release-notes index lists every month from June 2023 to October 2025', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/storefront/release_notes');
+  const hrefs = await page
+    .locator('article .markdown a')
+    .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const months: string[] = [];
+  for (let y = 2023; y <= 2025; y++) {
+    for (let m = 1; m <= 12; m++) {
+      if ((y === 2023 && m < 6) || (y === 2025 && m > 10)) continue;
+      months.push(`/storefront/release_notes/${y}_${String(m).padStart(2, '0')}`);
+    }
+  }
+  expect(months).toHaveLength(29);
+  for (const month of months) expect(hrefs).toContain(month);
+  await page.getByRole('link', { name: 'October 2025' }).first().click();
+  await expect(page.locator('h1')).toHaveText('Storefront release notes: October 2025');
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  for (const widget of ['auth_profile', 'cart', 'collection', 'search_bar']) {
+    test(`axe ${mode}: live ${widget} example`, async ({ page }) => {
+      await page.addInitScript((m) => localStorage.setItem('theme', m), mode);
+      await gotoHydrated(page, `/widgets/widget_libraries/${widget}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      // The segmented control's radios are visually hidden; its labels take the click.
+      await page.getByText('Dark preview', { exact: true }).first().click();
+      await expect(page.getByRole('radio', { name: 'Dark preview' }).first()).toBeChecked();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+}
+
+test('the cart example works by keyboard and reports its events', async ({ page }) => {
+  await gotoHydrated(page, '/widgets/widget_libraries/cart');
+  const increase = page.getByRole('button', { name: 'Increase quantity of Organic whole milk' });
+  await increase.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/aisle:cart-updated/).first()).toBeVisible();
+  const quantity = page.getByRole('group', { name: 'Quantity of Organic whole milk', exact: true });
+  await expect(quantity).toContainText('2');
+  await page.getByRole('button', { name: 'Decrease quantity of Organic whole milk' }).focus();
+  await page.keyboard.press('Space');
+  await expect(quantity).toContainText('1');
+});
+
+test('the search bar example: arrows move through suggestions, Escape closes them', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/widgets/widget_libraries/search_bar');
+  const box = page.getByRole('combobox').first();
+  await box.focus();
+  await page.keyboard.type('ba');
+  const list = page.getByRole('listbox').first();
+  await expect(list).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+});
