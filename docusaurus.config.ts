@@ -134,6 +134,25 @@ const config: Config = {
       : []),
     // Wheel/keyboard zoom and pan on diagrams (options: themeConfig.diagramPanZoom).
     diagramPanZoomPlugin,
+    // Agent-ready pages: /llms.txt, /llms-full.txt and a Markdown twin of every doc page.
+    [
+      'docusaurus-plugin-llms',
+      {
+        title: 'Aisle Docs',
+        description: "Documentation for Aisle's solutions",
+        generateLLMsTxt: true,
+        generateLLMsFullTxt: true,
+        generateMarkdownFiles: true,
+        excludeImports: true,
+        removeDuplicateHeadings: true,
+        ignoreFiles: [
+          'storefront/browser_compatibility.mdx',
+          'support/chatbot_answers.mdx',
+          'connect/transactions/batch_returns.mdx',
+        ],
+        logLevel: 'quiet',
+      },
+    ],
     // Old paths of spec §2 (config/redirects.ts); pages exist in production builds only.
     ['@docusaurus/plugin-client-redirects', { redirects: [...redirects] }],
   ],

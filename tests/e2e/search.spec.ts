@@ -192,3 +192,68 @@ test.describe('search page', () => {
     expect(focusedHref.length).toBeGreaterThan(0);
   });
 });
+
+test.describe('modal constants of spec §9', () => {
+  const snippetWords = async (page: Page) => {
+    const texts = await page
+      .locator('.DocSearch-Hit-content-wrapper .DocSearch-Hit-title')
+      .allInnerTexts();
+    return Math.max(...texts.map((t) => t.replace(/…/g, ' ').trim().split(/\s+/).length));
+  };
+
+  test('content snippets are 10 words on desktop', async ({ page }) => {
+    await gotoHydrated(page, '/connect');
+    await openWithShortcut(page);
+    await input(page).fill('expires');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    expect(await snippetWords(page)).toBe(10);
+  });
+
+  test('content snippets are 5 words up to 768 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, '/connect');
+    await page.locator('.DocSearch-Button').click();
+    await input(page).fill('expires');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    expect(await snippetWords(page)).toBe(5);
+  });
+
+  test('a slow index shows the stalled state after 300 ms', async ({ page }) => {
+    await page.route('**/search/*.json', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await gotoHydrated(page, '/connect');
+    await openWithShortcut(page);
+    await input(page).fill('token');
+    await expect(page.locator('.DocSearch-Container--Stalled')).toBeAttached({ timeout: 1200 });
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await expect(page.locator('.DocSearch-Container--Stalled')).toHaveCount(0);
+  });
+
+  test('recent searches keep the last 7 selections', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const queries = [
+      'Callbacks',
+      'Pagination',
+      'Idempotency',
+      'Rate limits',
+      'Flyers',
+      'Stacking rules',
+      'Key metrics',
+      'Severity levels',
+    ];
+    for (const q of queries) {
+      // From the home page the search is global, so every query has hits.
+      await gotoHydrated(page, '/');
+      await openWithShortcut(page);
+      await input(page).fill(q);
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      await page.keyboard.press('Enter');
+      await expect(input(page)).toHaveCount(0);
+    }
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await expect(page.locator('.DocSearch-Hit')).toHaveCount(7);
+  });
+});

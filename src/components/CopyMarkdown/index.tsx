@@ -1,0 +1,45 @@
+/**
+ * "Copy page as Markdown" and "View as Markdown" for the current doc page: both use the
+ * page's Markdown twin at `<path>.md`, written by the build (docusaurus-plugin-llms, cleaned by
+ * scripts/fix-markdown-twins.mjs). The result of a copy is announced in a live region.
+ */
+import React, { useState, type ReactNode } from 'react';
+import { useLocation } from '@docusaurus/router';
+import styles from './styles.module.css';
+
+/** URL of the Markdown twin of a page path (`/connect` → `/connect.md`). */
+export function twinUrl(pathname: string): string {
+  return `${pathname.replace(/\/$/, '')}.md`;
+}
+
+/** The two actions; see the module comment. */
+export default function CopyMarkdown(): ReactNode {
+  const { pathname } = useLocation();
+  const [status, setStatus] = useState('');
+  const url = twinUrl(pathname);
+
+  const copy = async () => {
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      await navigator.clipboard.writeText(await response.text());
+      setStatus('Copied the page as Markdown.');
+    } catch (error) {
+      setStatus(`Could not copy the page: ${(error as Error).message}.`);
+    }
+  };
+
+  return (
+    <div className={styles.actions}>
+      <button type="button" className="button button--sm button--secondary" onClick={copy}>
+        Copy page as Markdown
+      </button>
+      <a className={styles.link} href={url}>
+        View as Markdown
+      </a>
+      <span className={styles.status} role="status">
+        {status}
+      </span>
+    </div>
+  );
+}
