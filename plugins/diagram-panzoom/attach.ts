@@ -82,6 +82,7 @@ export function attachPanZoom(
     else if (action === 'reset') panzoom.reset();
     else panzoom.pan(action[0], action[1], { relative: true });
   };
+  const toolbar = options.toolbar.enabled ? addToolbar(container, options, panzoom) : null;
   container.addEventListener('wheel', onWheel, { passive: false });
   container.addEventListener('dblclick', onDoubleClick);
   container.addEventListener('keydown', onKeyDown);
@@ -91,7 +92,41 @@ export function attachPanZoom(
       container.removeEventListener('wheel', onWheel);
       container.removeEventListener('dblclick', onDoubleClick);
       container.removeEventListener('keydown', onKeyDown);
+      toolbar?.remove();
       panzoom.destroy();
     },
   };
+}
+
+/**
+ * Adds the optional toolbar (zoom in, zoom out, reset) in the configured corner, at the
+ * configured resting opacity; CSS shows it fully on hover and keyboard focus.
+ * @returns the toolbar element.
+ */
+export function addToolbar(
+  container: HTMLElement,
+  options: DiagramPanZoomOptions,
+  panzoom: Pick<PanzoomObject, 'zoomIn' | 'zoomOut' | 'reset'>,
+): HTMLElement {
+  const doc = container.ownerDocument;
+  const bar = doc.createElement('div');
+  bar.className = `aisle-panzoom-toolbar aisle-panzoom-toolbar--${options.toolbar.position}`;
+  bar.style.opacity = String(options.toolbar.opacity);
+  bar.setAttribute('role', 'toolbar');
+  bar.setAttribute('aria-label', 'Diagram zoom');
+  const buttons: [string, string, () => void][] = [
+    ['+', 'Zoom in', () => panzoom.zoomIn()],
+    ['−', 'Zoom out', () => panzoom.zoomOut()],
+    ['⟲', 'Reset zoom', () => panzoom.reset()],
+  ];
+  for (const [text, label, action] of buttons) {
+    const button = doc.createElement('button');
+    button.type = 'button';
+    button.textContent = text;
+    button.setAttribute('aria-label', label);
+    button.addEventListener('click', action);
+    bar.appendChild(button);
+  }
+  container.appendChild(bar);
+  return bar;
 }

@@ -9,7 +9,7 @@
  * plus an `error` status, so the UI can show the spec's error screen.
  */
 import siteConfig from '@generated/docusaurus.config';
-import { createLocalClient, normaliseRequests, type IndexStatus } from './localClient';
+import { createLocalClient, emptyResult, normaliseRequests, type IndexStatus } from './localClient';
 import { applyScope, searchScope, type SearchScope } from './scope';
 import type { SearchManifest, SearchResult, ShardFile } from './types';
 
@@ -121,18 +121,13 @@ export function scopedClient(inner: ScopedClient, getScope: () => SearchScope): 
       } catch {
         setStatus('error');
         return {
-          results: requests.map((r) => ({
-            hits: [],
-            nbHits: 0,
-            nbPages: 0,
-            page: 0,
-            hitsPerPage: Number(r.hitsPerPage ?? 20),
-            query: String(r.query ?? ''),
-            params: '',
-            index: r.indexName,
-            processingTimeMS: 0,
-            exhaustiveNbHits: true as const,
-          })),
+          results: requests.map((r) =>
+            emptyResult({
+              index: r.indexName,
+              query: String(r.query ?? ''),
+              hitsPerPage: Number(r.hitsPerPage ?? 20),
+            }),
+          ),
         };
       }
     },

@@ -103,6 +103,32 @@ export function normaliseRequests(args: unknown): SearchParams[] {
   });
 }
 
+/**
+ * A result with no hits in Algolia's response shape.
+ * @param started `Date.now()` when the request began, for `processingTimeMS`.
+ */
+export function emptyResult(r: {
+  index: string;
+  query: string;
+  page?: number;
+  hitsPerPage: number;
+  nbHits?: number;
+  started?: number;
+}): SearchResult {
+  return {
+    hits: [],
+    nbHits: r.nbHits ?? 0,
+    nbPages: 0,
+    page: r.page ?? 0,
+    hitsPerPage: r.hitsPerPage,
+    query: r.query,
+    params: '',
+    index: r.index,
+    processingTimeMS: r.started ? Date.now() - r.started : 0,
+    exhaustiveNbHits: true,
+  };
+}
+
 /** Status of the local index, read by the search UI (spec §8 error screen). */
 export type IndexStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -195,18 +221,8 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
     // Without attributesToSnippet the index settings apply, as in a DocSearch index: content:10.
     const snippets = snippetCounts(params.attributesToSnippet ?? DEFAULT_SNIPPET);
 
-    const empty = (nbHits = 0): SearchResult => ({
-      hits: [],
-      nbHits,
-      nbPages: 0,
-      page,
-      hitsPerPage,
-      query,
-      params: '',
-      index: params.indexName,
-      processingTimeMS: Date.now() - started,
-      exhaustiveNbHits: true,
-    });
+    const empty = (nbHits = 0): SearchResult =>
+      emptyResult({ index: params.indexName, query, page, hitsPerPage, nbHits, started });
     const queryWords = words(query);
     if (queryWords.length === 0) return empty();
 
@@ -336,18 +352,7 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
       };
     });
 
-    return {
-      hits,
-      nbHits,
-      nbPages: Math.ceil(nbHits / hitsPerPage),
-      page,
-      hitsPerPage,
-      query,
-      params: '',
-      index: params.indexName,
-      processingTimeMS: Date.now() - started,
-      exhaustiveNbHits: true,
-    };
+    return { ...empty(nbHits), hits, nbPages: Math.ceil(nbHits / hitsPerPage) };
   }
 
   const client: LocalSearchClient = {

@@ -170,3 +170,17 @@ test('a route whose code cannot be loaded reloads the page (spec §8 route prelo
   await expect(page.locator('h1')).toHaveText('Transactions API');
   expect(warnings.length).toBeGreaterThan(0);
 });
+
+test('a site built for another base URL shows the wrong-base-URL banner on its home page', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // Built for /docs/ but served at the root: its assets cannot load, as on a misconfigured host.
+  const wrong = await buildAndServe('build-wrong-base', { BASE_URL: '/docs/' });
+  try {
+    await page.goto(`${wrong.url}/`);
+    await expect(page.getByText('Your Docusaurus site did not load properly.')).toBeVisible();
+  } finally {
+    wrong.stop();
+  }
+});

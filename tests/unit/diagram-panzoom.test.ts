@@ -107,3 +107,68 @@ describe('diagram pan/zoom', () => {
     ).toThrow(/maxScale/);
   });
 });
+
+describe('diagram pan/zoom toolbar', () => {
+  interface FakeDocElement {
+    tag: string;
+    className: string;
+    type: string;
+    textContent: string;
+    style: { opacity: string };
+    children: FakeDocElement[];
+    attrs: Map<string, string>;
+    setAttribute(k: string, v: string): void;
+    appendChild(c: FakeDocElement): void;
+    addEventListener(t: string, fn: () => void): void;
+    click(): void;
+    remove(): void;
+  }
+
+  /** Elements that record what the toolbar builds. */
+  function fakeDocElement(tag: string): FakeDocElement {
+    const children: FakeDocElement[] = [];
+    const attrs = new Map<string, string>();
+    const handlers: (() => void)[] = [];
+    return {
+      tag,
+      className: '',
+      type: '',
+      textContent: '',
+      style: { opacity: '' },
+      children,
+      attrs,
+      setAttribute: (k: string, v: string) => attrs.set(k, v),
+      appendChild: (c: FakeDocElement) => void children.push(c),
+      addEventListener: (_t: string, fn: () => void) => handlers.push(fn),
+      click: () => handlers.forEach((h) => h()),
+      remove: vi.fn(),
+    };
+  }
+
+  it('is off by default and, when enabled, sits in its corner with labelled buttons', () => {
+    const el = {
+      ...fakeElement(),
+      ownerDocument: { createElement: fakeDocElement },
+      appendChild: vi.fn(),
+    };
+    const { factory, instance } = fakePanzoom();
+    attachPanZoom(el, DEFAULT_OPTIONS, factory as never);
+    expect(el.appendChild).not.toHaveBeenCalled();
+
+    const options = {
+      ...DEFAULT_OPTIONS,
+      toolbar: { enabled: true, opacity: 0, position: 'top-right' as const },
+    };
+    attachPanZoom(el, options, factory as never);
+    const bar = el.appendChild.mock.calls[0][0] as FakeDocElement;
+    expect(bar.className).toContain('aisle-panzoom-toolbar--top-right');
+    expect(bar.style.opacity).toBe('0');
+    expect(bar.children.map((b) => b.attrs.get('aria-label'))).toEqual([
+      'Zoom in',
+      'Zoom out',
+      'Reset zoom',
+    ]);
+    bar.children[0].click();
+    expect(instance.zoomIn).toHaveBeenCalled();
+  });
+});
