@@ -124,7 +124,7 @@ const sidebars = {
   ads: ['ads/index'],
   developer_platform_api: ['developer_platform_api/index'],
   // support/chatbot_answers is unlisted (spec §2): reachable from the chatbot, no entry here.
-  support: ['support/index'],
+  support: ['support/index', 'support/request_technical_support'],
   reference: ['glossary/index', 'aisle/ipp-terms'],
 } satisfies SidebarsConfig;
 

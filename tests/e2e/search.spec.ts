@@ -257,3 +257,38 @@ test.describe('modal constants of spec §9', () => {
     await expect(page.locator('.DocSearch-Hit')).toHaveCount(7);
   });
 });
+
+test('"Let us know." opens the support request page with the search filled in, as text', async ({
+  page,
+}) => {
+  let dialog = false;
+  page.on('dialog', (d) => {
+    dialog = true;
+    void d.dismiss();
+  });
+  await gotoHydrated(page, '/catalog');
+  await openWithShortcut(page);
+  // Nonsense words (so nothing matches) wrapped in markup and quotes.
+  const query = 'qzxv "<i>zzkq</i>" <wxyq>';
+  await input(page).fill(query);
+  // DocSearch opens the report link in a new tab.
+  const [support] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'Let us know.' }).click(),
+  ]);
+  support.on('dialog', (d) => {
+    dialog = true;
+    void d.dismiss();
+  });
+  await expect(support).toHaveURL(/\/support\/request_technical_support\?q=/);
+  await expect(support.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+  await expect(support.getByTestId('support-search-query')).toContainText(query);
+  expect(await support.locator('main i').filter({ hasText: 'zzkq' }).count()).toBe(0);
+  await expect(support.getByRole('radio', { name: /Sev 4/ })).toBeChecked();
+  await expect(support.getByLabel('Request text')).toContainText(`Searched the docs for: ${query}`);
+  const portal = support.getByRole('link', { name: 'Open the request in the Platform Portal' });
+  const href = new URL((await portal.getAttribute('href'))!);
+  expect(href.origin).toBe('https://portal.aisle.example');
+  expect(href.searchParams.get('summary')).toBe(`No documentation found for "${query}"`);
+  expect(dialog).toBe(false);
+});
