@@ -9,6 +9,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const externalBaseUrl = process.env.E2E_BASE_URL;
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
+/** The same build behind the production nginx configuration (npm run serve:nginx). */
+const nginxPort = Number(process.env.E2E_NGINX_PORT ?? port + 7);
+const nginxURL = `http://127.0.0.1:${nginxPort}`;
 
 /** Flags from the machine notes: without the background-networking ones Chromium floods the closed network. */
 const chromiumArgs = [
@@ -36,13 +39,38 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /server\.spec\.ts/,
+    },
+    // The whole suite again behind nginx, except the specs that build and serve variants of
+    // the site themselves; server.spec.ts checks what only a real server does.
+    ...(externalBaseUrl
+      ? []
+      : [
+          {
+            name: 'nginx',
+            use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: nginxURL },
+            testIgnore: /(search-algolia|integrations)\.spec\.ts/,
+          },
+        ]),
+  ],
   webServer: externalBaseUrl
     ? undefined
-    : {
-        command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${port}`,
-        url: baseURL,
-        reuseExistingServer: !process.env.CI,
-        timeout: 60_000,
-      },
+    : [
+        {
+          command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${port}`,
+          url: baseURL,
+          reuseExistingServer: !process.env.CI,
+          timeout: 60_000,
+        },
+        {
+          command: `PORT=${nginxPort} npm run --silent serve:nginx`,
+          url: nginxURL,
+          reuseExistingServer: !process.env.CI,
+          timeout: 60_000,
+        },
+      ],
 });

@@ -9,8 +9,8 @@ step() {
   echo "==> $1"
 }
 
-step "Chromium for the e2e suite"
-bash scripts/ensure-chromium.sh
+step "System packages for the e2e suite (Chromium, nginx)"
+bash scripts/ensure-system-deps.sh
 step "Lint (ESLint)"
 npm run --silent lint
 step "Format (Prettier)"
@@ -27,7 +27,7 @@ step "Build output tests (redirects)"
 npm run --silent test:build
 step "Search budgets: sizes and relevance (latency is reported, not enforced)"
 npm run --silent bench:search -- --check
-step "End-to-end tests (Playwright, Chromium, served build)"
+step "End-to-end tests (Playwright, Chromium; docusaurus serve and nginx)"
 CI="${CI:-1}" npm run --silent test:e2e
 echo
 echo "All checks passed."

@@ -1,0 +1,84 @@
+/**
+ * HTTP headers of the production site, one source for every server: the nginx configuration
+ * (deploy/nginx) and the `_headers` file for static hosts that read one.
+ *
+ * The Content-Security-Policy allows exactly what the site loads: its own files, `data:`
+ * images (widget samples, ideal-image placeholders), inline styles (mermaid and React style
+ * attributes), and inline scripts only by hash (the theme script that sets the colour mode
+ * before paint, and the other inline scripts Docusaurus writes). Configured integrations
+ * (Algolia, Google tag, error reporting, chat widget) add their own origins and nothing else.
+ */
+
+/** Origins an integration needs, by CSP directive. */
+export interface CspExtras {
+  scriptSrc?: string[];
+  connectSrc?: string[];
+  imgSrc?: string[];
+  frameSrc?: string[];
+}
+
+/** Origins of the configured integrations (env read the same way as the site config). */
+export function integrationOrigins(env: Record<string, string | undefined>): CspExtras {
+  const extras: Required<CspExtras> = { scriptSrc: [], connectSrc: [], imgSrc: [], frameSrc: [] };
+  const origin = (url?: string) => (url ? new URL(url).origin : undefined);
+  if (env.ALGOLIA_APP_ID) {
+    const hosts = (env.ALGOLIA_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+    extras.connectSrc.push(
+      ...(hosts.length ? hosts : ['https://*.algolia.net', 'https://*.algolianet.com']),
+    );
+  }
+  if (env.GTAG_TRACKING_ID) {
+    extras.scriptSrc.push('https://www.googletagmanager.com');
+    extras.connectSrc.push('https://*.google-analytics.com', 'https://*.analytics.google.com');
+    extras.imgSrc.push('https://*.google-analytics.com');
+  }
+  for (const name of ['ERROR_REPORTING_SCRIPT_URL', 'CHAT_WIDGET_SCRIPT_URL']) {
+    const o = origin(env[name]);
+    if (o) {
+      extras.scriptSrc.push(o);
+      extras.connectSrc.push(o);
+      if (name === 'CHAT_WIDGET_SCRIPT_URL') extras.frameSrc.push(o);
+    }
+  }
+  return extras;
+}
+
+/**
+ * The Content-Security-Policy header value.
+ * @param scriptHashes `'sha256-…'` sources of the site's inline scripts.
+ */
+export function contentSecurityPolicy(scriptHashes: string[], extras: CspExtras = {}): string {
+  const join = (...parts: (string[] | undefined)[]) => parts.flatMap((p) => p ?? []).join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${join(["'self'"], scriptHashes, extras.scriptSrc)}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src ${join(["'self'", 'data:'], extras.imgSrc)}`,
+    `font-src 'self'`,
+    `connect-src ${join(["'self'"], extras.connectSrc)}`,
+    `frame-src ${extras.frameSrc?.length ? extras.frameSrc.join(' ') : "'none'"}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+/** The security headers sent with every answer. */
+export function securityHeaders(csp: string): [string, string][] {
+  return [
+    ['Content-Security-Policy', csp],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'],
+    ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
+    ['X-Frame-Options', 'DENY'],
+  ];
+}
+
+/** Cache policy: hashed assets are immutable for a year; HTML and data revalidate. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';

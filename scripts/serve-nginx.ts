@@ -1,0 +1,59 @@
+/**
+ * `npm run serve:nginx`: serves the current build/ with the production nginx configuration
+ * (deploy/nginx/render.ts) in the foreground on 127.0.0.1:${PORT:-8080}. The configuration is
+ * rendered into .nginx/ (ignored by git) from the same redirect list and headers the site uses;
+ * integrations configured in the environment extend the CSP. `--render-only` writes the file
+ * and exits (used by tests).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { redirects } from '../config/redirects';
+import { contentSecurityPolicy, integrationOrigins, securityHeaders } from '../deploy/headers';
+import { inlineScriptHashes } from '../deploy/inline-scripts';
+import { renderNginxConfig } from '../deploy/nginx/render';
+
+/** Debian's brotli filter module (package libnginx-mod-http-brotli-filter), when installed. */
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
+
+const root = join(__dirname, '..');
+const build = join(root, process.env.BUILD_DIR ?? 'build');
+const prefix = join(root, '.nginx', String(process.env.PORT ?? 8080));
+const port = Number(process.env.PORT ?? 8080);
+
+function main() {
+  if (!existsSync(build)) {
+    console.error(`serve:nginx: ${build} does not exist; run "npm run build" first.`);
+    process.exit(1);
+  }
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`serve:nginx: PORT must be a port number; got "${process.env.PORT}".`);
+    process.exit(1);
+  }
+  mkdirSync(prefix, { recursive: true });
+  const csp = contentSecurityPolicy(inlineScriptHashes(build), integrationOrigins(process.env));
+  const config = renderNginxConfig({
+    root: build,
+    prefix,
+    listen: `127.0.0.1:${port}`,
+    redirects,
+    headers: securityHeaders(csp),
+    brotliModule: existsSync(BROTLI_MODULE) ? BROTLI_MODULE : undefined,
+  });
+  const file = join(prefix, 'nginx.conf');
+  writeFileSync(file, config);
+  if (process.argv.includes('--render-only')) {
+    console.log(file);
+    return;
+  }
+  console.log(`serve:nginx: http://127.0.0.1:${port} serving ${build}`);
+  const nginx = spawn('nginx', ['-p', prefix, '-c', file, '-g', 'daemon off;'], {
+    stdio: 'inherit',
+  });
+  const stop = () => nginx.kill('SIGQUIT');
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  nginx.on('exit', (code) => process.exit(code ?? 0));
+}
+
+main();
