@@ -295,3 +295,43 @@ test('"Let us know." opens the support request page with the search filled in, a
   expect(href.searchParams.get('summary')).toBe(`No documentation found for "${query}"`);
   expect(dialog).toBe(false);
 });
+
+test('favorites keep at most 10 searches', async ({ page }) => {
+  const key = '__DOCSEARCH_FAVORITE_SEARCHES__aisle-docs';
+  await page.addInitScript((storageKey) => {
+    if (localStorage.getItem(storageKey)) return;
+    const favorites = Array.from({ length: 10 }, (_, i) => ({
+      objectID: `seed-${i}`,
+      url: `${location.origin}/glossary#seed-${i}`,
+      url_without_anchor: `${location.origin}/glossary`,
+      anchor: `seed-${i}`,
+      type: 'lvl2',
+      content: null,
+      hierarchy: {
+        lvl0: 'Glossary',
+        lvl1: 'Glossary',
+        lvl2: `Saved term ${i}`,
+        lvl3: null,
+        lvl4: null,
+        lvl5: null,
+        lvl6: null,
+      },
+    }));
+    localStorage.setItem(storageKey, JSON.stringify(favorites));
+  }, key);
+  await gotoHydrated(page, '/');
+  await openWithShortcut(page);
+  await input(page).fill('Pagination');
+  await expect(page.locator('.DocSearch-Hit').first()).toContainText('Pagination');
+  await page.keyboard.press('Enter');
+  await gotoHydrated(page, '/');
+  await openWithShortcut(page);
+  await page.getByRole('button', { name: 'Save this search' }).first().click();
+  const stored = await page.evaluate(
+    (storageKey) =>
+      JSON.parse(localStorage.getItem(storageKey) ?? '[]') as { hierarchy: { lvl2: string } }[],
+    key,
+  );
+  expect(stored).toHaveLength(10);
+  expect(stored.some((f) => f.hierarchy.lvl2 === 'Pagination')).toBe(true);
+});
