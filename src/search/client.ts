@@ -11,7 +11,7 @@
 import siteConfig from '@generated/docusaurus.config';
 import { createLocalClient, emptyResult, normaliseRequests, type IndexStatus } from './localClient';
 import { applyScope, searchScope, type SearchScope } from './scope';
-import type { SearchManifest, SearchResult, ShardFile } from './types';
+import type { LiteClientSubset, SearchManifest, ShardFile } from './types';
 
 /** Search settings placed in `customFields.search` by the site config. */
 export interface SearchConfig {
@@ -33,15 +33,8 @@ export function searchConfig(): SearchConfig {
   return (siteConfig.customFields as { search: SearchConfig }).search;
 }
 
-/** What the UI needs besides `search()`. */
-export interface ScopedClient {
-  search(args: unknown): Promise<{ results: SearchResult[] }>;
-  addAlgoliaAgent(segment: string, version?: string): void;
-  transporter: {
-    algoliaAgent: { value: string; add(o: { segment: string; version?: string }): void };
-  };
-  appId: string;
-}
+/** A client as the modal and the search page use it (see LiteClientSubset). */
+export type ScopedClient = LiteClientSubset;
 
 type Listener = () => void;
 let status: IndexStatus = 'idle';
@@ -184,7 +177,7 @@ function getInner(appId?: string, apiKey?: string): ScopedClient {
     innerClient =
       config.mode === 'algolia'
         ? lazyAlgoliaClient(appId ?? config.appId, apiKey ?? config.apiKey, config.hosts)
-        : (getLocalClient() as unknown as ScopedClient);
+        : getLocalClient();
   }
   return innerClient;
 }

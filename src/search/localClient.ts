@@ -13,6 +13,7 @@ import type {
   Hierarchy,
   HighlightValue,
   Level,
+  LiteClientSubset,
   SearchHit,
   SearchManifest,
   SearchParams,
@@ -129,17 +130,11 @@ export function emptyResult(r: {
   };
 }
 
-/** Status of the local index, read by the search UI (spec §8 error screen). */
+/** Load status of the local index; `error` holds off retries for RETRY_BACKOFF_MS. */
 export type IndexStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** The client object: the lite-client subset plus status for the UI. */
-export interface LocalSearchClient {
-  search(args: unknown): Promise<{ results: SearchResult[] }>;
-  addAlgoliaAgent(segment: string, version?: string): void;
-  transporter: {
-    algoliaAgent: { value: string; add(o: { segment: string; version?: string }): void };
-  };
-  appId: string;
+/** The local client: the lite-client subset plus loading control and status. */
+export interface LocalSearchClient extends LiteClientSubset {
   /** Starts loading the manifest and engine without searching. */
   preload(): void;
   status(): IndexStatus;

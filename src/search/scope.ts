@@ -13,7 +13,11 @@ export interface SearchScope {
   global: boolean;
 }
 
-const SECTIONS = new Set(documentationRoots.map((root) => root.split('/')[1]));
+/** The site sections (first path segments of the documentation roots), in navbar order. */
+export const SEARCH_SECTIONS: readonly string[] = Array.from(
+  new Set(documentationRoots.map((root) => root.split('/')[1])),
+);
+const SECTIONS = new Set(SEARCH_SECTIONS);
 
 /**
  * Section of a pathname: its first segment after the base URL when that segment is a

@@ -114,3 +114,17 @@ export interface SearchResult {
   processingTimeMS: number;
   exhaustiveNbHits: true;
 }
+
+/**
+ * The subset of Algolia's lite client that DocSearch and algoliasearch-helper call: `search()`
+ * in both the `{requests}` and the legacy `[{indexName, params}]` form, plus the agent hooks.
+ * The local client, Algolia's client and the scoped wrapper all have this shape.
+ */
+export interface LiteClientSubset {
+  search(args: unknown): Promise<{ results: SearchResult[] }>;
+  addAlgoliaAgent(segment: string, version?: string): void;
+  transporter: {
+    algoliaAgent: { value: string; add(o: { segment: string; version?: string }): void };
+  };
+  appId: string;
+}

@@ -11,12 +11,9 @@ import SearchPage from '@theme-original/SearchPage';
 import type SearchPageType from '@theme/SearchPage';
 import type { WrapperProps } from '@docusaurus/types';
 import { searchConfig } from '@site/src/search/client';
-import { documentationRoots } from '@site/src/data/products';
-import { sectionLabel } from '@site/src/search/scope';
+import { SEARCH_SECTIONS, sectionLabel } from '@site/src/search/scope';
 
 type Props = WrapperProps<typeof SearchPageType>;
-
-const SECTIONS = Array.from(new Set(documentationRoots.map((root) => root.split('/')[1])));
 
 /** Select of the search scope, portalled after the page's search form. */
 function ScopeSelect({ section, onChange }: { section: string; onChange: (s: string) => void }) {
@@ -38,7 +35,7 @@ function ScopeSelect({ section, onChange }: { section: string; onChange: (s: str
         <option value="">
           {translate({ id: 'aisle.searchPage.scope.all', message: 'All sections (Global Search)' })}
         </option>
-        {SECTIONS.map((s) => (
+        {SEARCH_SECTIONS.map((s) => (
           <option key={s} value={s}>
             {sectionLabel(s)}
           </option>
