@@ -1,0 +1,214 @@
+/**
+ * From a bundled definition to files: one MDX page per operation and webhook in a folder per
+ * tag (with `_category_.json` for the sidebar label, order and `/category/…` index page), pages
+ * kept out of the sidebar in a separate folder, and the bundled YAML for download. Only
+ * changed files are written and stale ones are deleted, so the dev server reloads only what
+ * changed.
+ */
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { stringifyYaml } from '@redocly/openapi-core';
+import { loadSpec, makeResolver, type Node } from './load';
+import { type PageSource, type RenderContext, renderPage } from './render';
+
+/** One API to generate (an entry of the plugin's `apis` option). */
+export interface ApiOptions {
+  /** Short id, also the download file name: `fulfillment` → `/openapi/fulfillment.yaml`. */
+  id: string;
+  /** Definition file, relative to the site directory. */
+  spec: string;
+  /** Folder (under the docs folder) of the sidebar pages, e.g. `connect/fulfillment/api`. */
+  docsDir: string;
+  /** URL path the pages live under, e.g. `/connect/fulfillment/api`. */
+  routeBase: string;
+  /** Slug prefix of the per-tag index pages, e.g. `/category/api/fulfillment`. */
+  categoryBase: string;
+}
+
+/** HTTP methods of a path item, in the order pages are listed. */
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const;
+
+/** `Delivery orders` → `delivery_orders`; `Get order (v2)` → `get_order_v2`. */
+export function snakeCase(value: string): string {
+  return value
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+/** Folder of the pages kept out of the sidebar (spec §2), next to `docsDir`. */
+export function hiddenDir(docsDir: string): string {
+  return `${docsDir}_no_sidebar`;
+}
+
+/**
+ * The pages of a definition, in sidebar order: operations by tag order (top-level `tags`,
+ * then first use), then document order; webhooks after them.
+ * @throws Error when two pages would share a URL, or an operation lacks an operationId.
+ */
+export function collectPages(doc: Node, api: ApiOptions): PageSource[] {
+  const resolve = makeResolver(doc);
+  const pages: PageSource[] = [];
+  const add = (page: Omit<PageSource, 'position'>) => pages.push({ ...page, position: 0 });
+  for (const [path, rawItem] of Object.entries((doc.paths ?? {}) as Node)) {
+    const item = resolve(rawItem).node;
+    for (const method of METHODS) {
+      const operation = item[method] as Node | undefined;
+      if (!operation) continue;
+      const operationId = operation.operationId as string | undefined;
+      if (!operationId)
+        throw new Error(`${api.spec}: ${method.toUpperCase()} ${path} has no operationId`);
+      const slug = String(operation['x-slug'] ?? snakeCase(operationId));
+      add({
+        kind: 'operation',
+        operationId: snakeCase(operationId),
+        permalink: `${api.routeBase}/${slug}`,
+        method,
+        path,
+        tag: String((operation.tags as string[] | undefined)?.[0] ?? 'Operations'),
+        operation,
+        pathParameters: (item.parameters as unknown[]) ?? [],
+        sidebar: operation['x-sidebar'] !== false,
+      });
+    }
+  }
+  for (const [event, rawItem] of Object.entries((doc.webhooks ?? {}) as Node)) {
+    const item = resolve(rawItem).node;
+    const operation = (item.post ?? METHODS.map((m) => item[m]).find(Boolean)) as Node | undefined;
+    if (!operation) continue;
+    const slug = snakeCase(event);
+    add({
+      kind: 'webhook',
+      operationId: snakeCase(String(operation.operationId ?? event)),
+      permalink: `${api.routeBase}/callbacks/${slug}`,
+      method: 'post',
+      path: event,
+      tag: String((operation.tags as string[] | undefined)?.[0] ?? 'Callbacks'),
+      operation,
+      pathParameters: (item.parameters as unknown[]) ?? [],
+      sidebar: operation['x-sidebar'] !== false,
+    });
+  }
+  const seen = new Map<string, string>();
+  for (const page of pages) {
+    const other = seen.get(page.permalink);
+    if (other)
+      throw new Error(
+        `${api.spec}: ${page.operationId} and ${other} both map to ${page.permalink}`,
+      );
+    seen.set(page.permalink, page.operationId);
+  }
+  const order = tagOrder(doc, pages);
+  const positions = new Map<string, number>();
+  for (const page of pages) {
+    const next = (positions.get(page.tag) ?? 0) + 1;
+    positions.set(page.tag, next);
+    page.position = next;
+  }
+  return pages.sort(
+    (a, b) => order.indexOf(a.tag) - order.indexOf(b.tag) || a.position - b.position,
+  );
+}
+
+function tagOrder(doc: Node, pages: PageSource[]): string[] {
+  const declared = ((doc.tags ?? []) as Node[]).map((t) => String(t.name));
+  return [...new Set([...declared, ...pages.map((p) => p.tag)])];
+}
+
+/** Files to write, keyed by path relative to the site directory. */
+export type FileSet = Map<string, string>;
+
+/**
+ * Renders every page and category file of one API.
+ * @param docsPath absolute docs folder; `staticPath` absolute static folder.
+ * @returns the files and the definition's source files (for watching).
+ * @throws SpecError (load.ts) for an unusable definition, Error for a page that cannot render.
+ */
+export async function generateApi(
+  siteDir: string,
+  docsPath: string,
+  staticPath: string,
+  api: ApiOptions,
+): Promise<{ files: FileSet; sources: string[]; pageCount: number }> {
+  const { doc, files: sources } = await loadSpec(join(siteDir, api.spec));
+  const resolve = makeResolver(doc);
+  const info = (doc.info ?? {}) as Node;
+  const apiTitle = String(info.title ?? api.id);
+  const ctx: RenderContext = { doc, resolve, apiTitle, downloadUrl: `/openapi/${api.id}.yaml` };
+  const pages = collectPages(doc, api);
+  const files: FileSet = new Map();
+  const tags = new Map(((doc.tags ?? []) as Node[]).map((t) => [String(t.name), t]));
+  const order = tagOrder(doc, pages);
+  for (const page of pages) {
+    const folder = page.sidebar
+      ? join(docsPath, api.docsDir, snakeCase(page.tag))
+      : join(docsPath, hiddenDir(api.docsDir));
+    let mdx: string;
+    try {
+      mdx = renderPage(page, ctx);
+    } catch (error) {
+      throw new Error(`${api.spec}: page ${page.operationId}: ${(error as Error).message}`);
+    }
+    files.set(join(folder, `${page.operationId}.mdx`), mdx);
+    if (page.sidebar) {
+      const tag = tags.get(page.tag);
+      const category = {
+        label: page.tag,
+        position: order.indexOf(page.tag) + 1,
+        collapsed: true,
+        link: {
+          type: 'generated-index',
+          slug: `${api.categoryBase}/${snakeCase(page.tag)}`,
+          title: `${apiTitle}: ${page.tag}`,
+          description: String(tag?.description ?? `${page.tag} operations of the ${apiTitle}.`)
+            .replace(/\s+/g, ' ')
+            .trim(),
+        },
+      };
+      files.set(join(folder, '_category_.json'), `${JSON.stringify(category, null, 2)}\n`);
+    }
+  }
+  const header = `# ${apiTitle}, OpenAPI ${String(doc.openapi)}. Bundled from ${api.spec} for download.\n`;
+  files.set(join(staticPath, 'openapi', `${api.id}.yaml`), header + stringifyYaml(doc));
+  return { files, sources, pageCount: pages.length };
+}
+
+/**
+ * Writes `files`, skipping unchanged ones, and deletes other files under `owned` folders.
+ * @returns counts of written and deleted files.
+ */
+export async function syncFiles(
+  files: FileSet,
+  owned: string[],
+): Promise<{ written: number; deleted: number }> {
+  let written = 0;
+  let deleted = 0;
+  for (const [file, content] of files) {
+    const current = await readFile(file, 'utf8').catch(() => undefined);
+    if (current === content) continue;
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, content);
+    written++;
+  }
+  for (const dir of owned) {
+    for (const file of await listFiles(dir)) {
+      if (!files.has(file)) {
+        await rm(file);
+        deleted++;
+      }
+    }
+  }
+  return { written, deleted };
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const out: string[] = [];
+  for (const entry of entries) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await listFiles(full)));
+    else out.push(full);
+  }
+  return out;
+}

@@ -1,0 +1,108 @@
+/**
+ * Local plugin `openapi-pages`: API reference pages generated from `openapi/*.yaml` as static
+ * MDX (research/openapi-proto.md, openapi-static.md), so every parameter, schema field and
+ * example is in the pre-rendered HTML, the search index and the `.md` twins, and an API page
+ * loads no more JS than a guide (no client-side API explorer).
+ *
+ * Pages are written when the plugin is created, before any plugin loads content: Docusaurus
+ * awaits every plugin factory before the docs plugin reads the docs folder. Under
+ * `docusaurus start`, a change to a definition reloads this plugin, which regenerates the pages;
+ * a definition that no longer bundles is reported and the previous pages are kept.
+ * Generated folders are not committed (.gitignore).
+ */
+import { join } from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
+import { type ApiOptions, generateApi, hiddenDir, syncFiles } from './generate';
+
+/** Options of the plugin. */
+export interface OpenApiPagesOptions {
+  /** Docs folder of the docs plugin instance the pages belong to, relative to the site. */
+  docsPath: string;
+  /** Static folder the bundled definitions are written to (served at `/openapi/<id>.yaml`). */
+  staticPath: string;
+  apis: ApiOptions[];
+}
+
+const schema = Joi.object<OpenApiPagesOptions>({
+  docsPath: Joi.string().default('docs'),
+  staticPath: Joi.string().default('static'),
+  apis: Joi.array()
+    .items(
+      Joi.object({
+        id: Joi.string()
+          .pattern(/^[a-z][a-z0-9-]*$/)
+          .required(),
+        spec: Joi.string().required(),
+        docsDir: Joi.string().required(),
+        routeBase: Joi.string().pattern(/^\//).required(),
+        categoryBase: Joi.string().pattern(/^\//).required(),
+      }),
+    )
+    .min(1)
+    .unique('id')
+    .required(),
+});
+
+/**
+ * Validates and defaults the options.
+ * @throws Error listing every invalid option, e.g. `"apis[0].routeBase" must start with /`.
+ */
+export function validateOptions(options: unknown): OpenApiPagesOptions {
+  const { value, error } = schema.validate(options, { abortEarly: false });
+  if (error) throw new Error(`[openapi-pages] invalid options: ${error.message}`);
+  return value;
+}
+
+async function generateAll(context: LoadContext, options: OpenApiPagesOptions) {
+  const docsPath = join(context.siteDir, options.docsPath);
+  const staticPath = join(context.siteDir, options.staticPath);
+  const results = [];
+  for (const api of options.apis)
+    results.push(await generateApi(context.siteDir, docsPath, staticPath, api));
+  const files = new Map(results.flatMap((r) => [...r.files]));
+  const owned = options.apis.flatMap((api) => [
+    join(docsPath, api.docsDir),
+    join(docsPath, hiddenDir(api.docsDir)),
+  ]);
+  owned.push(join(staticPath, 'openapi'));
+  const sync = await syncFiles(files, owned);
+  return {
+    sources: results.flatMap((r) => r.sources),
+    pages: results.reduce((n, r) => n + r.pageCount, 0),
+    ...sync,
+  };
+}
+
+/**
+ * The plugin. Generation errors fail `docusaurus build` with the definition's file and the
+ * problem; under `docusaurus start` a failed regeneration is logged and the old pages stay.
+ */
+export default async function openapiPagesPlugin(
+  context: LoadContext,
+  rawOptions: unknown,
+): Promise<Plugin> {
+  const options = validateOptions(rawOptions);
+  let first = await generateAll(context, options);
+  let watched = first.sources;
+  let loads = 0;
+  return {
+    name: 'openapi-pages',
+    getPathsToWatch() {
+      return watched;
+    },
+    async loadContent() {
+      // The first load follows the generation done at creation; later ones are dev reloads.
+      if (loads++ === 0) return;
+      try {
+        first = await generateAll(context, options);
+        watched = first.sources;
+        console.info(
+          `[openapi-pages] ${first.pages} pages; ${first.written} written, ${first.deleted} deleted`,
+        );
+      } catch (error) {
+        console.error(`[openapi-pages] kept the previous pages: ${(error as Error).message}`);
+      }
+    },
+  };
+}

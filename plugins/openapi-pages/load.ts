@@ -1,0 +1,101 @@
+/**
+ * Loading an OpenAPI 3.1 definition: Redocly's bundler inlines external files but keeps
+ * internal `$ref`s, so component names survive for type labels and recursive schemas stay
+ * finite (dereferencing would create real object cycles; research/openapi-static.md §1).
+ */
+import { bundle, createConfig } from '@redocly/openapi-core';
+
+/** A JSON-like OpenAPI node. */
+export type Node = Record<string, unknown>;
+
+/** A bundled definition and the files it was read from. */
+export interface LoadedSpec {
+  /** The bundled document (internal `$ref`s kept). */
+  doc: Node;
+  /** Absolute paths of every file the definition was read from (for the dev watcher). */
+  files: string[];
+}
+
+/** Error thrown when a definition cannot be bundled; `message` lists each problem. */
+export class SpecError extends Error {
+  constructor(file: string, problems: string[]) {
+    super(`OpenAPI definition ${file} cannot be used:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'SpecError';
+  }
+}
+
+/**
+ * Bundles `file` (YAML or JSON, OpenAPI 3.1).
+ * @throws SpecError when the file is missing, does not parse, is not OpenAPI 3.x, or has an
+ *   unresolvable `$ref`. Lint rules are not applied here: `npm run lint:openapi` does that.
+ */
+export async function loadSpec(file: string): Promise<LoadedSpec> {
+  const config = await createConfig({ extends: ['minimal'] });
+  let result;
+  try {
+    result = await bundle({ ref: file, config, dereference: false });
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new SpecError(file, [
+      /Unsupported specification/i.test(message)
+        ? `${message}: not an OpenAPI 3.x document (a top-level "openapi: 3.1.0" is needed)`
+        : message,
+    ]);
+  }
+  const errors = result.problems
+    .filter((p) => p.severity === 'error')
+    .map((p) => `${p.message} (${p.location[0]?.pointer ?? '#'})`);
+  const doc = result.bundle.parsed as Node | undefined;
+  if (!doc || typeof doc !== 'object') errors.push('the file is empty or not YAML/JSON');
+  else if (!String(doc.openapi ?? '').startsWith('3.'))
+    errors.push(`"openapi" is ${JSON.stringify(doc.openapi)}; an OpenAPI 3.x document is needed`);
+  if (errors.length) throw new SpecError(file, errors);
+  return { doc: doc as Node, files: [file, ...result.fileDependencies].filter(unique) };
+}
+
+function unique<T>(value: T, index: number, all: T[]): boolean {
+  return all.indexOf(value) === index;
+}
+
+/** A resolved node and the component name it came from, if any. */
+export interface Resolved {
+  node: Node;
+  /** Component name of the last `$ref` followed (`Order` for `#/components/schemas/Order`). */
+  name?: string;
+  /** The `$ref` followed, if any. */
+  ref?: string;
+}
+
+/**
+ * Resolves internal `$ref`s (`#/…` JSON pointers) of `doc`, following chains. Sibling keys of a
+ * 3.1 `$ref` (e.g. a `description`) override the target's.
+ * @throws Error naming the pointer when a `$ref` points nowhere.
+ */
+export function makeResolver(doc: Node): (node: unknown) => Resolved {
+  const lookup = (ref: string): Node => {
+    if (!ref.startsWith('#/')) throw new Error(`external $ref ${ref} left after bundling`);
+    let cur: unknown = doc;
+    for (const raw of ref.slice(2).split('/')) {
+      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      cur = (cur as Node | undefined)?.[key];
+    }
+    if (!cur || typeof cur !== 'object') throw new Error(`$ref ${ref} points nowhere`);
+    return cur as Node;
+  };
+  return (input) => {
+    let node = (input ?? {}) as Node;
+    let name: string | undefined;
+    let ref: string | undefined;
+    const seen = new Set<string>();
+    while (typeof node.$ref === 'string') {
+      ref = node.$ref;
+      if (seen.has(ref)) throw new Error(`$ref ${ref} refers to itself`);
+      seen.add(ref);
+      const siblings = { ...node };
+      delete siblings.$ref;
+      name = ref.split('/').pop();
+      node = { ...lookup(ref), ...siblings };
+    }
+    return { node, name, ref };
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * MDX-safe serialisation. Text from a definition is parsed as CommonMark + GFM (never as MDX),
+ * raw HTML is turned into plain text, and the tree is written with mdast-util-to-markdown's MDX
+ * extension, which escapes `{` and `<` where MDX would read them as code
+ * (research/openapi-static.md §3).
+ */
+import type { Nodes, PhrasingContent, Root, RootContent, TableRow } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
+import { mdxToMarkdown } from 'mdast-util-mdx';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { gfm } from 'micromark-extension-gfm';
+
+/** Any mdast node, including the MDX JSX node types. */
+export type Block = RootContent;
+export type Inline = PhrasingContent;
+
+/** Replaces raw HTML nodes (anywhere in the tree) with text, so markup shows as written. */
+function htmlToText<T extends { children?: unknown[] }>(node: T): T {
+  if (!Array.isArray(node.children)) return node;
+  node.children = node.children.map((child) => {
+    const c = child as { type: string; value?: string; children?: unknown[] };
+    if (c.type === 'html') return { type: 'text', value: c.value ?? '' };
+    return htmlToText(c);
+  });
+  return node;
+}
+
+/** Markdown text from a definition as block nodes (paragraphs, lists, code…). */
+export function markdownBlocks(text: string | undefined): Block[] {
+  if (!text?.trim()) return [];
+  const tree = htmlToText(
+    fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }),
+  ) as Root;
+  return tree.children;
+}
+
+/**
+ * Markdown text as inline nodes for a table cell: paragraphs are joined with a space, list
+ * items and code blocks are flattened to inline text and code.
+ */
+export function markdownInline(text: string | undefined): Inline[] {
+  const out: Inline[] = [];
+  const visit = (nodes: Nodes[]) => {
+    for (const node of nodes) {
+      switch (node.type) {
+        case 'paragraph':
+        case 'heading':
+        case 'tableCell':
+          if (out.length) out.push({ type: 'text', value: ' ' });
+          out.push(...(node.children as Inline[]));
+          break;
+        case 'code':
+          if (out.length) out.push({ type: 'text', value: ' ' });
+          out.push({ type: 'inlineCode', value: node.value.replace(/\s*\n\s*/g, ' ') });
+          break;
+        case 'list':
+        case 'listItem':
+        case 'blockquote':
+        case 'table':
+        case 'tableRow':
+          visit(node.children as Nodes[]);
+          break;
+        case 'thematicBreak':
+          break;
+        default:
+          out.push(node as Inline);
+      }
+    }
+  };
+  visit(markdownBlocks(text) as Nodes[]);
+  return out;
+}
+
+/** Plain text of Markdown (for front matter descriptions). */
+export function plainText(text: string | undefined): string {
+  const parts: string[] = [];
+  const visit = (node: Nodes) => {
+    if ('value' in node && typeof node.value === 'string' && node.type !== 'code')
+      parts.push(node.value);
+    if ('children' in node) for (const c of node.children as Nodes[]) visit(c);
+    if (node.type === 'paragraph' || node.type === 'listItem') parts.push(' ');
+  };
+  for (const b of markdownBlocks(text)) visit(b as Nodes);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+export const text = (value: string): Inline => ({ type: 'text', value });
+export const code = (value: string): Inline => ({ type: 'inlineCode', value });
+export const strong = (...children: Inline[]): Inline => ({ type: 'strong', children });
+export const link = (url: string, ...children: Inline[]): Inline => ({
+  type: 'link',
+  url,
+  children,
+});
+export const paragraph = (...children: Inline[]): Block => ({ type: 'paragraph', children });
+export const heading = (depth: 2 | 3 | 4, ...children: Inline[]): Block => ({
+  type: 'heading',
+  depth,
+  children,
+});
+export const codeBlock = (lang: string, value: string, meta?: string): Block => ({
+  type: 'code',
+  lang,
+  meta: meta ?? null,
+  value,
+});
+export const list = (items: Inline[][]): Block => ({
+  type: 'list',
+  ordered: false,
+  spread: false,
+  children: items.map((children) => ({
+    type: 'listItem',
+    spread: false,
+    children: [{ type: 'paragraph', children }],
+  })),
+});
+
+/** A GFM table; `header` and each row are lists of cells (inline nodes). */
+export function table(header: string[], rows: Inline[][][]): Block {
+  const row = (cells: Inline[][]): TableRow => ({
+    type: 'tableRow',
+    children: cells.map((children) => ({ type: 'tableCell', children })),
+  });
+  return {
+    type: 'table',
+    align: header.map(() => null),
+    children: [row(header.map((h) => [text(h)])), ...rows.map(row)],
+  };
+}
+
+/** A JSX flow element, e.g. `<TabItem value="curl" label="cURL">`. */
+export function jsx(name: string, attributes: Record<string, string>, children: Block[]): Block {
+  return {
+    type: 'mdxJsxFlowElement',
+    name,
+    attributes: Object.entries(attributes).map(([key, value]) => ({
+      type: 'mdxJsxAttribute',
+      name: key,
+      value,
+    })),
+    children,
+  } as unknown as Block;
+}
+
+/** A JSX text (inline) element, e.g. `<span className="api-method">POST</span>`. */
+export function jsxInline(
+  name: string,
+  attributes: Record<string, string>,
+  children: Inline[],
+): Inline {
+  return {
+    type: 'mdxJsxTextElement',
+    name,
+    attributes: Object.entries(attributes).map(([key, value]) => ({
+      type: 'mdxJsxAttribute',
+      name: key,
+      value,
+    })),
+    children,
+  } as unknown as Inline;
+}
+
+/** Serialises blocks to MDX text. */
+export function toMdx(blocks: Block[]): string {
+  return toMarkdown({ type: 'root', children: blocks } as Root, {
+    extensions: [gfmToMarkdown({ tablePipeAlign: false }), mdxToMarkdown()],
+    fences: true,
+    bullet: '-',
+    emphasis: '_',
+    rule: '-',
+  });
+}
