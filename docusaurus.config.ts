@@ -7,6 +7,8 @@ import searchIndexPlugin from './plugins/search-index';
 import lazyDiagramsPlugin from './plugins/lazy-diagrams';
 import { redirects } from './config/redirects';
 import diagramPanZoomPlugin from './plugins/diagram-panzoom';
+import openapiPagesPlugin from './plugins/openapi-pages';
+import { openapiPages } from './config/openapi';
 
 // Environment switches, read and validated once (config/env.ts; README "Environment variables").
 // SITE_URL / BASE_URL: where the site is served. ANNOUNCEMENT_*: the optional announcement bar.
@@ -112,6 +114,8 @@ const config: Config = {
   themes: ['@docusaurus/theme-mermaid'],
 
   plugins: [
+    // API reference pages generated from openapi/*.yaml before the docs are read (config/openapi.ts).
+    [openapiPagesPlugin, openapiPages],
     // Responsive raster images (spec §9: min 640, max 1030, 2 steps).
     [
       '@docusaurus/plugin-ideal-image',

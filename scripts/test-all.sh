@@ -17,6 +17,8 @@ step "Format (Prettier)"
 npm run --silent format:check
 step "Types (tsc --noEmit)"
 npm run --silent typecheck
+step "OpenAPI definitions (Redocly CLI, recommended-strict)"
+npm run --silent lint:openapi
 step "Content checks"
 npm run --silent check:content
 step "Unit tests"

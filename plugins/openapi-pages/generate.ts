@@ -9,7 +9,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stringifyYaml } from '@redocly/openapi-core';
 import { loadSpec, makeResolver, type Node } from './load';
-import { type PageSource, type RenderContext, renderPage } from './render';
+import { type DocLinks, type PageSource, type RenderContext, renderPage } from './render';
 
 /** One API to generate (an entry of the plugin's `apis` option). */
 export interface ApiOptions {
@@ -17,12 +17,17 @@ export interface ApiOptions {
   id: string;
   /** Definition file, relative to the site directory. */
   spec: string;
-  /** Folder (under the docs folder) of the sidebar pages, e.g. `connect/fulfillment/api`. */
+  /**
+   * Folder (under the docs folder) of the sidebar pages, e.g. `connect/fulfillment/api_reference`.
+   * The generator owns it: files it did not write there are deleted.
+   */
   docsDir: string;
   /** URL path the pages live under, e.g. `/connect/fulfillment/api`. */
   routeBase: string;
   /** Slug prefix of the per-tag index pages, e.g. `/category/api/fulfillment`. */
   categoryBase: string;
+  /** Hand-written pages every generated page links to (authentication, errors…). */
+  links?: DocLinks;
 }
 
 /** HTTP methods of a path item, in the order pages are listed. */
@@ -135,7 +140,13 @@ export async function generateApi(
   const resolve = makeResolver(doc);
   const info = (doc.info ?? {}) as Node;
   const apiTitle = String(info.title ?? api.id);
-  const ctx: RenderContext = { doc, resolve, apiTitle, downloadUrl: `/openapi/${api.id}.yaml` };
+  const ctx: RenderContext = {
+    doc,
+    resolve,
+    apiTitle,
+    downloadUrl: `/openapi/${api.id}.yaml`,
+    links: api.links ?? {},
+  };
   const pages = collectPages(doc, api);
   const files: FileSet = new Map();
   const tags = new Map(((doc.tags ?? []) as Node[]).map((t) => [String(t.name), t]));
@@ -154,6 +165,8 @@ export async function generateApi(
     if (page.sidebar) {
       const tag = tags.get(page.tag);
       const category = {
+        // Unique across APIs: several have a "Users" or "Orders" group (translation keys).
+        key: `${api.id}-${snakeCase(page.tag)}`,
         label: page.tag,
         position: order.indexOf(page.tag) + 1,
         collapsed: true,

@@ -24,7 +24,9 @@ export interface OpenApiPagesOptions {
   apis: ApiOptions[];
 }
 
-const schema = Joi.object<OpenApiPagesOptions>({
+const schema = Joi.object<OpenApiPagesOptions & { id?: string }>({
+  // Docusaurus adds the plugin instance id to every plugin's options.
+  id: Joi.string(),
   docsPath: Joi.string().default('docs'),
   staticPath: Joi.string().default('static'),
   apis: Joi.array()
@@ -37,6 +39,12 @@ const schema = Joi.object<OpenApiPagesOptions>({
         docsDir: Joi.string().required(),
         routeBase: Joi.string().pattern(/^\//).required(),
         categoryBase: Joi.string().pattern(/^\//).required(),
+        links: Joi.object({
+          auth: Joi.string().pattern(/^\//),
+          scopes: Joi.string().pattern(/^\//),
+          errors: Joi.string().pattern(/^\//),
+          webhooks: Joi.string().pattern(/^\//),
+        }).default({}),
       }),
     )
     .min(1)
@@ -48,7 +56,7 @@ const schema = Joi.object<OpenApiPagesOptions>({
  * Validates and defaults the options.
  * @throws Error listing every invalid option, e.g. `"apis[0].routeBase" must start with /`.
  */
-export function validateOptions(options: unknown): OpenApiPagesOptions {
+export function normalizeOptions(options: unknown): OpenApiPagesOptions {
   const { value, error } = schema.validate(options, { abortEarly: false });
   if (error) throw new Error(`[openapi-pages] invalid options: ${error.message}`);
   return value;
@@ -82,7 +90,7 @@ export default async function openapiPagesPlugin(
   context: LoadContext,
   rawOptions: unknown,
 ): Promise<Plugin> {
-  const options = validateOptions(rawOptions);
+  const options = normalizeOptions(rawOptions);
   let first = await generateAll(context, options);
   let watched = first.sources;
   let loads = 0;

@@ -55,6 +55,42 @@ export interface RenderContext {
   apiTitle: string;
   /** URL of the downloadable definition, e.g. `/openapi/fulfillment.yaml`. */
   downloadUrl: string;
+  /** Hand-written pages the generated ones point to (URL paths); a missing one is not linked. */
+  links: DocLinks;
+}
+
+/** URL paths of the pages that explain what every operation of an API shares. */
+export interface DocLinks {
+  /** How to get a token or key. */
+  auth?: string;
+  /** The list of scopes. */
+  scopes?: string;
+  /** The error-code catalogue. */
+  errors?: string;
+  /** How callbacks are signed and retried. */
+  webhooks?: string;
+}
+
+/**
+ * The credential header of an operation's first security requirement, for samples:
+ * OAuth 2.0 and HTTP bearer give `Authorization: Bearer <token>` (or the scheme's
+ * `x-example-token`, e.g. `keys.<key>`), an API key in a header gives `<Name>: <api_key>`.
+ */
+export function credentialHeader(
+  operation: Node,
+  ctx: Pick<RenderContext, 'doc' | 'resolve'>,
+): { name: string; value: string } | undefined {
+  const requirement = ((operation.security ?? ctx.doc.security ?? []) as Node[])[0];
+  const name = requirement ? Object.keys(requirement)[0] : undefined;
+  if (!name) return undefined;
+  const schemes = ((ctx.doc.components as Node | undefined)?.securitySchemes ?? {}) as Node;
+  const scheme = ctx.resolve(schemes[name]).node;
+  if (scheme.type === 'apiKey' && scheme.in === 'header')
+    return { name: String(scheme.name), value: String(scheme['x-example-token'] ?? '<api_key>') };
+  return {
+    name: 'Authorization',
+    value: `Bearer ${String(scheme['x-example-token'] ?? '<token>')}`,
+  };
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -112,9 +148,9 @@ export function pageDescription(source: PageSource, apiTitle: string): string {
   return out;
 }
 
-/** `Sandbox. Separate credentials…` → `Sandbox`. */
-function firstSentence(value: string): string {
-  return value.split(/(?<=[.!?])\s/)[0].replace(/\.$/, '');
+/** Name of an environment from a server description: `Sandbox (separate…)` → `Sandbox`. */
+function environmentName(description: string): string {
+  return /^[^.(:;,]+/.exec(plainText(description))?.[0].trim() ?? '';
 }
 
 function yamlString(value: string): string {
@@ -256,9 +292,14 @@ function authorization(source: PageSource, ctx: RenderContext): Block[] {
       paragraph(
         text('Aisle signs each callback with the '),
         code('X-Aisle-Signature'),
-        text(' header; verify it before you trust the body. See '),
-        link('/connect/api/webhooks', text('Webhooks')),
-        text(' for the scheme and verification code.'),
+        text(' header; verify it before you trust the body.'),
+        ...(ctx.links.webhooks
+          ? [
+              text(' The scheme and verification code: '),
+              link(ctx.links.webhooks, text('Webhooks')),
+              text('.'),
+            ]
+          : []),
       ),
     ];
   }
@@ -304,17 +345,18 @@ function authorization(source: PageSource, ctx: RenderContext): Block[] {
   const blocks: Block[] = [];
   if (items.length === 1) blocks.push(paragraph(...items[0]));
   else blocks.push(paragraph(text('Any one of:')), list(items));
-  blocks.push(
-    paragraph(
-      text('Send the token as '),
-      code('Authorization: Bearer <token>'),
-      text('. Get one from '),
-      link('/connect/api/access_tokens', text('Access tokens')),
-      text('; scopes are listed in '),
-      link('/connect/api/permissions_scopes', text('Permissions and scopes')),
+  const header = credentialHeader(source.operation, ctx);
+  const send: Inline[] = [];
+  if (header) send.push(text('Send it as '), code(`${header.name}: ${header.value}`), text('.'));
+  if (ctx.links.auth)
+    send.push(text(' How to get one: '), link(ctx.links.auth, text('Authentication')), text('.'));
+  if (ctx.links.scopes)
+    send.push(
+      text(' All scopes: '),
+      link(ctx.links.scopes, text('Permissions and scopes')),
       text('.'),
-    ),
-  );
+    );
+  if (send.length) blocks.push(paragraph(...send));
   return blocks;
 }
 
@@ -340,8 +382,8 @@ function requestSamples(
   const server = servers(source, ctx)[0];
   const base = String(server?.url ?? '').replace(/\/$/, '');
   const headers: { name: string; value: string }[] = [];
-  const needsToken = ((source.operation.security ?? ctx.doc.security ?? []) as Node[]).length > 0;
-  if (needsToken) headers.push({ name: 'Authorization', value: 'Bearer <token>' });
+  const credential = credentialHeader(source.operation, ctx);
+  if (credential) headers.push(credential);
   if (body !== undefined) headers.push({ name: 'Content-Type', value: 'application/json' });
   for (const p of params.filter((q) => q.in === 'header')) {
     if (p.required !== true && p.example === undefined) continue;
@@ -405,21 +447,14 @@ function responses(source: PageSource, ctx: RenderContext): Block[] {
   }
   if (errors.length) {
     blocks.push(heading(2, text('Errors')));
-    blocks.push(
-      paragraph(
-        text('Errors carry an '),
-        code('errors'),
-        text(' array; each entry has a numeric '),
-        code('code'),
-        text(', a '),
-        code('message'),
-        text(' and sometimes '),
-        code('meta'),
-        text('. The full list is in '),
-        link('/connect/api/error_and_status_codes', text('Error and status codes')),
-        text('.'),
-      ),
-    );
+    if (ctx.links.errors)
+      blocks.push(
+        paragraph(
+          text('Every error code, with what to do about it: '),
+          link(ctx.links.errors, text('Error and status codes')),
+          text('.'),
+        ),
+      );
     blocks.push(
       table(
         ['Status', 'When'],
@@ -527,15 +562,17 @@ export function renderPage(source: PageSource, ctx: RenderContext): string {
   if (source.kind === 'operation') {
     blocks.push(heading(2, text('Endpoint')));
     blocks.push(
+      paragraph(
+        code(`${source.method.toUpperCase()} ${source.path}`),
+        text(' on the base URL of the environment:'),
+      ),
+    );
+    blocks.push(
       table(
-        ['Environment', 'Request'],
+        ['Environment', 'Base URL'],
         servers(source, ctx).map((s) => [
-          [text(firstSentence(plainText(String(s.description ?? ''))) || String(s.url))],
-          [
-            code(
-              `${source.method.toUpperCase()} ${String(s.url).replace(/\/$/, '')}${source.path}`,
-            ),
-          ],
+          [text(environmentName(String(s.description ?? '')) || 'Server')],
+          [code(String(s.url).replace(/\/$/, ''))],
         ]),
       ),
     );

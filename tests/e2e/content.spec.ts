@@ -1,18 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { gotoHydrated } from './helpers';
+import { expect, test } from '@playwright/test';
+import { gotoHydrated, seriousViolations } from './helpers';
 
 // Content features: the release-notes index and the live widget examples (accessibility
 // in both colour modes, keyboard operation).
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the release-notes index lists every month from June 2023 to October 2025', async ({
   page,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -51,4 +52,17 @@ export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
   return response;
+}
+
+/**
+ * axe-core scan of the current page against WCAG 2.1 A and AA; no rule is disabled.
+ * @returns the serious and critical violations as `rule: selectors` lines (empty when clean).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

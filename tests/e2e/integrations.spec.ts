@@ -162,7 +162,7 @@ test('a route whose code cannot be loaded reloads the page (spec §8 route prelo
   const reloaded = page.waitForEvent('load');
   await page
     .locator('.theme-doc-sidebar-menu')
-    .getByRole('link', { name: 'Transactions API' })
+    .getByRole('link', { name: 'Transactions', exact: true })
     .click();
   blocked = false;
   await reloaded;

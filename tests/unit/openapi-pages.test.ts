@@ -15,14 +15,15 @@ import {
 } from '../../plugins/openapi-pages/generate';
 import { loadSpec, makeResolver, SpecError } from '../../plugins/openapi-pages/load';
 import { requestSnippets } from '../../plugins/openapi-pages/samples';
+import { credentialHeader } from '../../plugins/openapi-pages/render';
 import { flattenSchema } from '../../plugins/openapi-pages/schema';
-import { validateOptions } from '../../plugins/openapi-pages';
+import { normalizeOptions } from '../../plugins/openapi-pages';
 
 const site = join(__dirname, '../..');
 const mini: ApiOptions = {
   id: 'mini',
   spec: 'tests/fixtures/openapi/mini.yaml',
-  docsDir: 'connect/mini/api',
+  docsDir: 'connect/mini/api_reference',
   routeBase: '/connect/mini/api',
   categoryBase: '/category/api/mini',
 };
@@ -68,11 +69,11 @@ describe('openapi-pages: pages of a definition', () => {
     const { result } = await generated();
     const files = [...result.files.keys()].map((f) => f.split('/').slice(-3).join('/'));
     expect(files).toEqual([
-      'api/orders/get_order.mdx',
-      'api/orders/_category_.json',
-      'mini/api_no_sidebar/update_order.mdx',
-      'api/callbacks/user_deleted.mdx',
-      'api/callbacks/_category_.json',
+      'api_reference/orders/get_order.mdx',
+      'api_reference/orders/_category_.json',
+      'mini/api_reference_no_sidebar/update_order.mdx',
+      'api_reference/callbacks/user_deleted.mdx',
+      'api_reference/callbacks/_category_.json',
       'static/openapi/mini.yaml',
     ]);
   });
@@ -165,6 +166,38 @@ describe('openapi-pages: schema tables', () => {
   });
 });
 
+describe('openapi-pages: credentials and shared pages', () => {
+  it('puts the scheme of the first security requirement in samples', () => {
+    const doc = {
+      security: [{ key: [] }],
+      components: {
+        securitySchemes: {
+          key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          bearer: { type: 'http', scheme: 'bearer', 'x-example-token': 'keys.<key>' },
+        },
+      },
+    };
+    const ctx = { doc, resolve: makeResolver(doc) };
+    expect(credentialHeader({}, ctx)).toEqual({ name: 'X-Api-Key', value: '<api_key>' });
+    expect(credentialHeader({ security: [{ bearer: [] }] }, ctx)).toEqual({
+      name: 'Authorization',
+      value: 'Bearer keys.<key>',
+    });
+    expect(credentialHeader({ security: [] }, ctx)).toBeUndefined();
+  });
+
+  it('links every page to the authentication and error pages when configured', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'openapi-links-'));
+    const api = { ...mini, links: { auth: '/a/auth', errors: '/a/errors', webhooks: '/a/hooks' } };
+    const { files } = await generateApi(site, join(out, 'docs'), join(out, 'static'), api);
+    const get = [...files].find(([f]) => f.endsWith('/get_order.mdx'))![1];
+    const hook = [...files].find(([f]) => f.endsWith('/user_deleted.mdx'))![1];
+    expect(get).toContain('[Authentication](/a/auth)');
+    expect(get).toContain('[Error and status codes](/a/errors)');
+    expect(hook).toContain('[Webhooks](/a/hooks)');
+  });
+});
+
 describe('openapi-pages: samples', () => {
   it('builds valid cURL with the documented path and headers, and no body for GET', () => {
     const [curl, python] = requestSnippets({
@@ -197,7 +230,7 @@ describe('openapi-pages: bad input', () => {
   });
 
   it('rejects invalid options with the option named', () => {
-    expect(() => validateOptions({ apis: [{ ...mini, routeBase: 'connect' }] })).toThrow(
+    expect(() => normalizeOptions({ apis: [{ ...mini, routeBase: 'connect' }] })).toThrow(
       /invalid options:.*routeBase/,
     );
   });

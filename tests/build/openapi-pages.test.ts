@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load, type CheerioAPI } from 'cheerio';
+import { parseYaml } from '@redocly/openapi-core';
+import { describe, expect, it } from 'vitest';
+import { openapiPages } from '../../config/openapi';
+import { collectPages } from '../../plugins/openapi-pages/generate';
+import { loadSpec, makeResolver, type Node } from '../../plugins/openapi-pages/load';
+import { credentialHeader } from '../../plugins/openapi-pages/render';
+
+// The generated API reference as built: every operation of every definition has its page, and
+// the page's static HTML (what view-source shows, before hydration) carries the parameters,
+// fields and examples, with samples that are valid and use the documented path and headers.
+const build = join(__dirname, '..', '..', 'build');
+const site = join(__dirname, '..', '..');
+
+function html(permalink: string): CheerioAPI {
+  const file = join(build, `${permalink}.html`);
+  expect(existsSync(file), `${file} exists`).toBe(true);
+  const $ = load(readFileSync(file, 'utf8'));
+  // Code lines end in <br>: keep them as line breaks in .text().
+  $('pre br').replaceWith('\n');
+  return $;
+}
+
+/** Text of the code block in the tab `value` (cURL, Python…) of the request samples. */
+function tabCode($: CheerioAPI, label: string): string {
+  const tabs = $('[role="tabpanel"]').toArray();
+  const labels = $('[role="tab"]')
+    .toArray()
+    .map((t) => $(t).text().trim());
+  const index = labels.indexOf(label);
+  expect(index, `tab ${label}`).toBeGreaterThanOrEqual(0);
+  return $(tabs[index]).find('pre code').text();
+}
+
+const specs = await Promise.all(
+  openapiPages.apis.map(async (api) => ({ api, doc: (await loadSpec(join(site, api.spec))).doc })),
+);
+
+for (const { api, doc } of specs) {
+  describe(`API reference: ${api.id}`, () => {
+    const resolve = makeResolver(doc);
+    const pages = collectPages(doc, api);
+
+    it('publishes the definition for download, with every operation', () => {
+      const file = join(build, 'openapi', `${api.id}.yaml`);
+      const published = parseYaml(readFileSync(file, 'utf8')) as Node;
+      expect(Object.keys(published.paths as Node).sort()).toEqual(
+        Object.keys(doc.paths as Node).sort(),
+      );
+    });
+
+    it.each(pages.map((p) => [p.permalink, p] as const))('%s', (permalink, page) => {
+      const $ = html(permalink);
+      const main = $('article');
+      expect(main.find('h1').text()).toBe(String(page.operation.summary));
+      const text = main.text();
+
+      // Every parameter and top-level body field is named in the static HTML.
+      const params = [...page.pathParameters, ...((page.operation.parameters as unknown[]) ?? [])];
+      for (const raw of params) expect(text).toContain(String(resolve(raw).node.name));
+      const body = page.operation.requestBody
+        ? resolve(page.operation.requestBody).node
+        : undefined;
+      const schema = (body?.content as Node | undefined)?.['application/json'] as Node | undefined;
+      const properties = schema ? (resolve(schema.schema).node.properties as Node) : undefined;
+      for (const key of Object.keys(properties ?? {})) expect(text).toContain(key);
+
+      // Every JSON example parses.
+      const json = main.find('pre.language-json');
+      if (page.operation.responses) expect(json.length).toBeGreaterThan(0);
+      for (const el of json.toArray()) expect(() => JSON.parse($(el).text())).not.toThrow();
+
+      if (page.kind !== 'operation') return;
+      // The cURL sample: valid shell, the documented method and path, the auth header.
+      const curl = tabCode($, 'cURL');
+      execFileSync('bash', ['-n'], { input: curl });
+      expect(curl).toContain(`curl --request ${page.method.toUpperCase()}`);
+      const url = /--url '?([^'\s]+)'?/.exec(curl)?.[1] ?? '';
+      const template = new RegExp(
+        `^https://[^/]+${page.path.replace(/\{[^}]+\}/g, '[^/?]+')}(\\?|$)`,
+      );
+      expect(url).toMatch(template);
+      const credential = credentialHeader(page.operation, { doc, resolve });
+      if (credential) expect(curl).toContain(`--header '${credential.name}: ${credential.value}'`);
+      const data = /--data '([\s\S]*)'\s*$/.exec(curl)?.[1];
+      if (page.operation.requestBody) {
+        expect(curl).toContain("--header 'Content-Type: application/json'");
+        expect(data, 'cURL sends the example body').toBeDefined();
+        expect(() => JSON.parse(data!.replace(/'\\''/g, "'"))).not.toThrow();
+      }
+      for (const label of ['Python', 'Node.js', 'Go', 'Java'])
+        expect(tabCode($, label)).toContain(page.path.split('{')[0]);
+    });
+  });
+}
