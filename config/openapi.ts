@@ -19,6 +19,22 @@ const connect = (id: string, group: string) => ({
   },
 });
 
+/** An API outside Connect: its own folder, URL base and shared pages. */
+const api = (
+  id: string,
+  docsDir: string,
+  routeBase: string,
+  group: string,
+  links: Record<string, string>,
+) => ({
+  id,
+  spec: `openapi/${id}.yaml`,
+  docsDir,
+  routeBase,
+  categoryBase: `/category/api/${group}`,
+  links,
+});
+
 export const openapiPages = {
   docsPath: 'docs',
   staticPath: 'static',
@@ -28,5 +44,24 @@ export const openapiPages = {
     connect('recommendations', 'recommendations'),
     connect('sandbox', 'sandbox'),
     connect('transactions', 'transaction'),
+    api('catalog', 'catalog/catalog_api/api_reference', '/catalog/catalog_api/api', 'catalog', {
+      auth: '/catalog/catalog_api/api-authentication',
+      errors: '/catalog/error_and_status_codes',
+    }),
+    api('ads', 'ads/api_reference', '/ads/api', 'ads', {
+      auth: '/ads/api/authentication',
+      errors: '/ads/error_and_status_codes',
+    }),
+    api(
+      'developer-platform',
+      'developer_platform_api/api_reference',
+      '/developer_platform_api/api',
+      'developer_platform',
+      { auth: '/developer_platform_api/api-keys', errors: '/developer_platform_api/errors' },
+    ),
+    api('foodstorm', 'foodstorm/api_reference', '/foodstorm/api', 'foodstorm', {
+      auth: '/foodstorm/authentication',
+      errors: '/foodstorm/api_overview#errors',
+    }),
   ],
 } satisfies OpenApiPagesOptions;

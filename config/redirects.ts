@@ -14,13 +14,17 @@ export interface Redirect {
 }
 
 export const redirects: readonly Redirect[] = [
-  // The department list moved into the catalog overview's core columns.
-  { from: '/catalog/departments', to: '/catalog' },
-  // Ad creatives are described with the ad formats of Aisle Ads.
-  { from: '/ads/creatives', to: '/ads' },
-  { from: '/ads/drive_awareness_campaigns', to: '/ads' },
-  // The shopping-list page guide became part of the Developer Platform API overview.
-  { from: '/developer_platform_api/create_shopping_list_page', to: '/developer_platform_api' },
+  // Departments are columns of the inventory file now.
+  { from: '/catalog/departments', to: '/catalog/catalog_inventory_file/departments_and_aisles' },
+  // Creatives (banner sizes and formats) are part of display placements.
+  { from: '/ads/creatives', to: '/ads/ads_guide/concepts/display_placements' },
+  // Awareness campaigns are built with brand pages.
+  { from: '/ads/drive_awareness_campaigns', to: '/ads/ads_guide/concepts/brand_pages' },
+  // The shopping-list page guide was renamed.
+  {
+    from: '/developer_platform_api/create_shopping_list_page',
+    to: '/developer_platform_api/shopping_list_page_creation',
+  },
   // Loyalty providers moved under Storefront integrations.
   { from: '/storefront/loyalty_providers', to: '/storefront/integrate/loyalty_providers' },
   // Credentials are rotated in the Platform Portal.

@@ -148,6 +148,14 @@ export function pageDescription(source: PageSource, apiTitle: string): string {
   return out;
 }
 
+/**
+ * Wraps blocks that repeat on every page of an API (base URLs, authorization, error table,
+ * related links) so the search index leaves them out (plugins/search-index SEARCH_EXCLUDE_CLASS).
+ */
+function searchExcluded(blocks: Block[]): Block {
+  return jsx('div', { className: 'search-exclude' }, blocks);
+}
+
 /** Name of an environment from a server description: `Sandbox (separate…)` → `Sandbox`. */
 function environmentName(description: string): string {
   return /^[^.(:;,]+/.exec(plainText(description))?.[0].trim() ?? '';
@@ -380,7 +388,13 @@ function requestSamples(
   ctx: RenderContext,
 ): Block {
   const server = servers(source, ctx)[0];
-  const base = String(server?.url ?? '').replace(/\/$/, '');
+  // Server variables (`https://{store}.foodstorm.example`) take their default in samples.
+  const variables = (server?.variables ?? {}) as Node;
+  const base = String(server?.url ?? '')
+    .replace(/\{([^}]+)\}/g, (whole, name: string) =>
+      String((variables[name] as Node | undefined)?.default ?? whole),
+    )
+    .replace(/\/$/, '');
   const headers: { name: string; value: string }[] = [];
   const credential = credentialHeader(source.operation, ctx);
   if (credential) headers.push(credential);
@@ -431,13 +445,15 @@ function responses(source: PageSource, ctx: RenderContext): Block[] {
   );
   if (source.kind === 'webhook')
     blocks.push(
-      paragraph(
-        text('Answer with a '),
-        code('2xx'),
-        text(
-          ' status once the event is stored. Any other answer, or none, makes Aisle retry with exponential back-off for 24 hours.',
+      searchExcluded([
+        paragraph(
+          text('Answer with a '),
+          code('2xx'),
+          text(
+            ' status once the event is stored. Any other answer, or none, makes Aisle retry with exponential back-off for 24 hours.',
+          ),
         ),
-      ),
+      ]),
     );
   for (const [status, raw] of success) {
     const response = ctx.resolve(raw).node;
@@ -447,15 +463,16 @@ function responses(source: PageSource, ctx: RenderContext): Block[] {
   }
   if (errors.length) {
     blocks.push(heading(2, text('Errors')));
+    const errorBlocks: Block[] = [];
     if (ctx.links.errors)
-      blocks.push(
+      errorBlocks.push(
         paragraph(
           text('Every error code, with what to do about it: '),
           link(ctx.links.errors, text('Error and status codes')),
           text('.'),
         ),
       );
-    blocks.push(
+    errorBlocks.push(
       table(
         ['Status', 'When'],
         errors.map(([status, raw]) => [
@@ -469,8 +486,9 @@ function responses(source: PageSource, ctx: RenderContext): Block[] {
       const media = jsonMedia(response.content);
       if (!media) continue;
       const examples = mediaExamples(media.media, ctx.doc, ctx.resolve, 'response');
-      blocks.push(...exampleBlocks(examples, statusLabel(status)));
+      errorBlocks.push(...exampleBlocks(examples, statusLabel(status)));
     }
+    blocks.push(searchExcluded(errorBlocks));
   }
   return blocks;
 }
@@ -511,7 +529,7 @@ function related(source: PageSource, ctx: RenderContext): Block[] {
   items.push([
     link(`pathname://${ctx.downloadUrl}`, text(`${ctx.apiTitle} definition (OpenAPI 3.1, YAML)`)),
   ]);
-  return [heading(2, text('Related')), list(items)];
+  return [heading(2, text('Related')), searchExcluded([list(items)])];
 }
 
 /**
@@ -561,13 +579,14 @@ export function renderPage(source: PageSource, ctx: RenderContext): string {
 
   if (source.kind === 'operation') {
     blocks.push(heading(2, text('Endpoint')));
-    blocks.push(
+    const endpoint: Block[] = [];
+    endpoint.push(
       paragraph(
         code(`${source.method.toUpperCase()} ${source.path}`),
         text(' on the base URL of the environment:'),
       ),
     );
-    blocks.push(
+    endpoint.push(
       table(
         ['Environment', 'Base URL'],
         servers(source, ctx).map((s) => [
@@ -576,9 +595,10 @@ export function renderPage(source: PageSource, ctx: RenderContext): string {
         ]),
       ),
     );
+    blocks.push(searchExcluded(endpoint));
   }
   blocks.push(heading(2, text('Authorization')));
-  blocks.push(...authorization(source, ctx));
+  blocks.push(searchExcluded(authorization(source, ctx)));
 
   blocks.push(heading(2, text(source.kind === 'webhook' ? 'Request sent by Aisle' : 'Request')));
   for (const [where, title] of LOCATIONS) {

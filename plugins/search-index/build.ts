@@ -9,8 +9,11 @@ import MiniSearch from 'minisearch';
 import { miniSearchOptions, type IndexedDoc } from '../../src/search/engine';
 import type { SearchManifest, SearchRecord, ShardFile } from '../../src/search/types';
 
-/** Longest section text kept in the display store, in characters (snippets come from it). */
-export const STORE_CONTENT_LENGTH = 400;
+/**
+ * Longest section text kept in the display store, in characters (snippets come from it): about
+ * 50 words, room for a 10-word snippet; 320 keeps the search data under its 600 KB budget.
+ */
+export const STORE_CONTENT_LENGTH = 320;
 
 /**
  * A heading and the content records under it, the unit the local index holds: one document

@@ -11,6 +11,14 @@ import { createHash } from 'node:crypto';
 import { load } from 'cheerio';
 import type { Hierarchy, RecordType, SearchRecord } from '../../src/search/types';
 
+/**
+ * Content inside an element with this class is left out of the records (the DocSearch
+ * crawler's `selectors_exclude`); headings are never inside one. Generated API pages wrap their
+ * per-page boilerplate (authorization, base URLs, error table, related links) in it, which
+ * repeats on every operation and would otherwise crowd out the fields in search results.
+ */
+export const SEARCH_EXCLUDE_CLASS = 'search-exclude';
+
 /** Text of lvl0 when no sidebar category or navbar item is active. */
 export const DEFAULT_LVL0 = 'Aisle Docs';
 /** Longest content kept per record, in characters; longer paragraphs are cut at a word. */
@@ -104,7 +112,11 @@ export function extractRecords(
     .join(', ');
   $(selector).each((_, element) => {
     const el = $(element);
-    if (el.closest('nav, .theme-doc-toc-mobile, .pagination-nav, footer').length) return;
+    if (
+      el.closest(`nav, .theme-doc-toc-mobile, .pagination-nav, footer, .${SEARCH_EXCLUDE_CLASS}`)
+        .length
+    )
+      return;
     const name = String(el.prop('tagName') ?? '').toLowerCase();
     const text = clean(el.text());
     if (!text) return;

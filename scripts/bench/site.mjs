@@ -3,7 +3,10 @@
  * Site benchmark (`npm run bench`): builds the site (wall time), then reports the number of
  * HTML pages, total build size, and the JavaScript that the home page, a guide page and an
  * API page actually load in Chromium once hydrated (raw bytes and gzip at level 6, the usual
- * server setting). `--no-build` measures the existing build/. Results also go to
+ * server setting). Then the Lighthouse part (./lighthouse.mjs): home, guide and API page
+ * behind nginx, mobile preset, 5 runs, medians against the production-serving budgets;
+ * `--no-lighthouse` skips it, `--check` exits 1 when a budget fails.
+ * `--no-build` measures the existing build/. Results also go to
  * .bench/site.json so runs can be compared.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,6 +14,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { printLighthouse, runLighthouse } from './lighthouse.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const buildDir = join(root, 'build');
@@ -135,8 +139,13 @@ async function main() {
   console.log(
     `\nAPI page JS vs plain doc page: ${over >= 0 ? '+' : ''}${(over * 100).toFixed(1)}% gzip (${verdict} the ${API_OVER_PLAIN_MAX * 100}% budget)`,
   );
+  if (!process.argv.includes('--no-lighthouse')) {
+    results.lighthouse = await runLighthouse();
+    printLighthouse(results.lighthouse);
+  }
   mkdirSync(join(root, '.bench'), { recursive: true });
   writeFileSync(join(root, '.bench', 'site.json'), JSON.stringify(results, null, 2));
+  if (process.argv.includes('--check') && results.lighthouse?.failures.length) process.exit(1);
 }
 
 main().catch((error) => {

@@ -25,12 +25,29 @@ export interface IndexedDoc {
 
 export const INDEX_FIELDS = ['heading', 'title', 'parents', 'content', 'lvl0'] as const;
 
+/**
+ * English function words left out of the index and of queries: they occur in nearly every
+ * section, so they cost index size (one posting per section) and never narrow a search.
+ * Only words without a technical meaning here are listed (`not`, `no`, `all` stay).
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  'a an and are as at be by for from i if in into is it its of on or that the their then there these this to was were will with you your'.split(
+    ' ',
+  ),
+);
+
+/** Lower-cases a term; stop words give null, which MiniSearch skips (index and query alike). */
+export function processTerm(term: string): string | null {
+  const lower = term.toLowerCase();
+  return STOP_WORDS.has(lower) ? null : lower;
+}
+
 /** MiniSearch options for both building and loading an index. */
 export const miniSearchOptions: Options<IndexedDoc> = {
   fields: [...INDEX_FIELDS],
   storeFields: [],
   tokenize: (text) => words(text),
-  processTerm: (term) => term.toLowerCase(),
+  processTerm,
 };
 
 /** Field boosts (see module comment). */

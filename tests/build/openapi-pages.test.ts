@@ -79,8 +79,15 @@ for (const { api, doc } of specs) {
       execFileSync('bash', ['-n'], { input: curl });
       expect(curl).toContain(`curl --request ${page.method.toUpperCase()}`);
       const url = /--url '?([^'\s]+)'?/.exec(curl)?.[1] ?? '';
+      // The first server's URL (variables at their default) followed by the path template.
+      const server = ((doc.servers ?? []) as Node[])[0];
+      const variables = (server?.variables ?? {}) as Record<string, Node>;
+      const base = String(server?.url ?? '')
+        .replace(/\{([^}]+)\}/g, (_, name: string) => String(variables[name]?.default))
+        .replace(/\/$/, '');
+      const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
       const template = new RegExp(
-        `^https://[^/]+${page.path.replace(/\{[^}]+\}/g, '[^/?]+')}(\\?|$)`,
+        `^${escape(base)}${escape(page.path).replace(/\{[^}]+\}/g, '[^/?]+')}(\\?|$)`,
       );
       expect(url).toMatch(template);
       const credential = credentialHeader(page.operation, { doc, resolve });

@@ -84,14 +84,14 @@ test('a hit navigates to its page and anchor', async ({ page }) => {
 test('no results: the spec texts and a support link carrying the query', async ({ page }) => {
   await gotoHydrated(page, '/support');
   await openWithShortcut(page);
-  await input(page).fill('qzxv lettuce-free');
+  await input(page).fill('qzxv wvqz-pxqz');
   const screen = page.locator('.DocSearch-NoResults');
-  await expect(screen).toContainText('No results for "qzxv lettuce-free"');
+  await expect(screen).toContainText('No results for "qzxv wvqz-pxqz"');
   await expect(screen).toContainText('Believe this query should return results?');
   const link = screen.getByRole('link', { name: 'Let us know.' });
   await expect(link).toHaveAttribute(
     'href',
-    '/support/request_technical_support?q=qzxv%20lettuce-free',
+    '/support/request_technical_support?q=qzxv%20wvqz-pxqz',
   );
 });
 
@@ -169,7 +169,8 @@ test.describe('search page', () => {
     const articles = page.locator('main article');
     await expect(articles.first()).toBeVisible();
     await expect(articles.first().locator('nav, ul').first()).toBeVisible();
-    const all = await articles.count();
+    const found = async () => Number((await count.textContent())?.match(/\d+/)?.[0] ?? 1);
+    const all = await found();
 
     await page.getByLabel('Search in').selectOption('catalog');
     await expect(page).toHaveURL(/section=catalog/);
@@ -178,7 +179,8 @@ test.describe('search page', () => {
       .locator('h2 a')
       .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     expect(links.every((p) => p.startsWith('/catalog'))).toBe(true);
-    expect(links.length).toBeLessThan(all);
+    // Fewer documents once narrowed to one section (both lists may fill a whole page).
+    await expect.poll(found).toBeLessThan(all);
   });
 
   test('says when nothing was found and is keyboard reachable', async ({ page }) => {

@@ -273,3 +273,13 @@ describe('text helpers', () => {
     expect(w).toEqual({ text: 'six seven eight', before: true, after: false });
   });
 });
+
+describe('engine terms', () => {
+  it('lower-cases terms and drops stop words at index and query time alike', async () => {
+    const { processTerm, miniSearchOptions } = await import('../../src/search/engine');
+    expect(processTerm('Order')).toBe('order');
+    expect(processTerm('The')).toBeNull();
+    expect(processTerm('not')).toBe('not');
+    expect(miniSearchOptions.processTerm).toBe(processTerm);
+  });
+});

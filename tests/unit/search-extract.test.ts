@@ -60,6 +60,19 @@ describe('extractRecords', () => {
     expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
   });
 
+  it('leaves out content marked search-exclude, keeping the headings around it', () => {
+    const html2 = page(`<header><h1>Create an order</h1></header>
+<h2 id="authorization">Authorization</h2><div class="search-exclude"><p>Send a bearer token.</p></div>
+<h2 id="request">Request</h2><p>The order body.</p>`);
+    const out = extractRecords(html2, URL_, 'connect', 'Connect APIs');
+    expect(out.map((r) => [r.type, r.content])).toEqual([
+      ['lvl1', null],
+      ['lvl2', null],
+      ['lvl2', null],
+      ['content', 'The order body.'],
+    ]);
+  });
+
   it('uses the product area when no sidebar category is active', () => {
     const flat = page('<h1>Glossary</h1><p>Terms.</p>').replace(/menu__link--sublist /, '');
     expect(extractRecords(flat, URL_, 'glossary', 'Glossary')[0].hierarchy.lvl0).toBe('Glossary');

@@ -16,7 +16,7 @@ export interface Money {
 
 /** A product as the widgets receive it, with catalog column names. */
 export interface SampleProduct {
-  /** UPC, PLU or retailer code, for example `0001234567890`. */
+  /** UPC, PLU or retailer code, for example `0001234567895`. */
   lookup_code: string;
   item_name: string;
   brand_name: string;
@@ -89,7 +89,7 @@ export const sampleStore: SampleStore = {
 /** Twelve products of Fresh Market Co.; the first is the guide's example product. */
 export const sampleProducts: readonly SampleProduct[] = [
   {
-    lookup_code: '0001234567890',
+    lookup_code: '0001234567895',
     item_name: 'Organic whole milk',
     brand_name: 'Brightmeadow Dairy',
     size: '1 gal',
@@ -111,7 +111,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     snap_eligible: true,
   },
   {
-    lookup_code: '0001234567845',
+    lookup_code: '0001234567840',
     item_name: 'Large brown eggs',
     brand_name: 'Brightmeadow Dairy',
     size: '12 ct',
@@ -122,7 +122,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     snap_eligible: true,
   },
   {
-    lookup_code: '0001234567913',
+    lookup_code: '0001234567918',
     item_name: 'Sourdough bread',
     brand_name: 'Harbor Avenue Bakehouse',
     size: '24 oz',
@@ -144,7 +144,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     snap_eligible: true,
   },
   {
-    lookup_code: '0001234567920',
+    lookup_code: '0001234567925',
     item_name: 'Plain Greek yogurt',
     brand_name: 'Brightmeadow Dairy',
     size: '32 oz',
@@ -155,7 +155,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     snap_eligible: true,
   },
   {
-    lookup_code: '0001234567852',
+    lookup_code: '0001234567857',
     item_name: 'Extra virgin olive oil',
     brand_name: 'Tidewater Pantry',
     size: '16.9 fl oz',
@@ -166,7 +166,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     snap_eligible: true,
   },
   {
-    lookup_code: '0001234567951',
+    lookup_code: '0001234567956',
     item_name: 'Baby spinach',
     brand_name: 'Greenrow Farms',
     size: '5 oz',
@@ -177,7 +177,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     snap_eligible: true,
   },
   {
-    lookup_code: '0001234567968',
+    lookup_code: '0001234567963',
     item_name: 'Frozen wild blueberries',
     brand_name: 'Fresh Market Co.',
     size: '32 oz',
@@ -188,7 +188,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     snap_eligible: true,
   },
   {
-    lookup_code: '0001234567975',
+    lookup_code: '0001234567970',
     item_name: 'Lime sparkling water',
     brand_name: 'Fresh Market Co.',
     size: '12 × 12 fl oz',
@@ -199,7 +199,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     snap_eligible: true,
   },
   {
-    lookup_code: '0001234567982',
+    lookup_code: '0001234567987',
     item_name: 'Hot rotisserie chicken',
     brand_name: 'Fresh Market Co.',
     size: '1 each',
@@ -210,7 +210,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     snap_eligible: false,
   },
   {
-    lookup_code: '0001234567999',
+    lookup_code: '0001234567994',
     item_name: 'Paper towels',
     brand_name: 'Fresh Market Co.',
     size: '6 rolls',
@@ -232,8 +232,8 @@ export const sampleProfile: SampleProfile = {
 
 /** The cart the cart example starts with: three lines, four units, subtotal $11.86. */
 export const sampleCartLines: readonly SampleCartLine[] = [
-  { lookup_code: '0001234567890', quantity: 1 },
-  { lookup_code: '0001234567913', quantity: 1 },
+  { lookup_code: '0001234567895', quantity: 1 },
+  { lookup_code: '0001234567918', quantity: 1 },
   { lookup_code: '4011', quantity: 2 },
 ];
 

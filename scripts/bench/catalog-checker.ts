@@ -1,0 +1,117 @@
+/**
+ * Catalog file checker benchmark (`npm run bench:catalog`): builds a 50 MB inventory file in
+ * memory (valid rows with one bad value in every 50th row), checks it with the same code the
+ * browser's Web Worker runs (Papa Parse in 1 MB chunks + InventoryFileCheck), and prints the
+ * throughput and the heap growth. `--browser <url>` also drops the file on the file
+ * requirements page of a served build in Chromium and reports the check time and the longest
+ * main-thread task seen meanwhile (the page must stay responsive: the work is in a worker).
+ * Size: BENCH_CATALOG_MB (default 50, the Catalog issue's figure).
+ */
+import { Readable } from 'node:stream';
+import { catalogColumns } from '../../src/data/catalog-columns';
+import { InventoryFileCheck } from '../../src/catalog/fileChecker';
+import { parseInto } from '../../src/catalog/parse';
+
+const megabytes = Number(process.env.BENCH_CATALOG_MB ?? 50);
+const browserUrl = process.argv.includes('--browser')
+  ? process.argv[process.argv.indexOf('--browser') + 1]
+  : undefined;
+
+/** A realistic file of about `mb` megabytes; every 50th row has a bad price. */
+export function makeInventory(mb: number): Buffer {
+  const header = catalogColumns.filter((c) => c.required).map((c) => c.name);
+  const parts = [header.join(',')];
+  let bytes = parts[0].length;
+  for (let i = 0; bytes < mb * 1024 * 1024; i++) {
+    const row = header.map((name) => {
+      const column = catalogColumns.find((c) => c.name === name)!;
+      if (name === 'price' && i % 50 === 49) return 'abc';
+      const value = column.example;
+      return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+    });
+    const line = row.join(',');
+    parts.push(line);
+    bytes += line.length + 1;
+  }
+  return Buffer.from(parts.join('\n'));
+}
+
+async function node(file: Buffer) {
+  const started = performance.now();
+  const check = new InventoryFileCheck(catalogColumns, '0142_full_2026-03-01.csv', file.length);
+  check.setEncoding('UTF-8');
+  const stream = Readable.from(
+    (function* () {
+      for (let i = 0; i < file.length; i += 1 << 20) yield file.subarray(i, i + (1 << 20));
+    })(),
+  );
+  await parseInto(stream, check);
+  const report = check.finish();
+  const seconds = (performance.now() - started) / 1000;
+  // Peak resident memory of the whole process, the 50 MB test file included.
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  return { report, seconds, peakRssMb };
+}
+
+async function browser(file: Buffer, url: string) {
+  const { chromium } = await import('@playwright/test');
+  const b = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await b.newPage();
+    await page.goto(`${url}/catalog/catalog_inventory_file/file_requirements`);
+    await page.waitForSelector('html[data-has-hydrated="true"]');
+    await page.evaluate(() => {
+      (window as unknown as { longest: number }).longest = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const w = window as unknown as { longest: number };
+          w.longest = Math.max(w.longest, entry.duration);
+        }
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    const started = Date.now();
+    await page.setInputFiles('#catalog-file-input', {
+      name: '0142_full_2026-03-01.csv',
+      mimeType: 'text/csv',
+      buffer: file,
+    });
+    await page.waitForSelector('#catalog-check-report', { timeout: 300_000 });
+    const seconds = (Date.now() - started) / 1000;
+    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+    return { seconds, longest };
+  } finally {
+    await b.close();
+  }
+}
+
+const file = makeInventory(megabytes);
+const mb = file.length / 1024 / 1024;
+const result = await node(file);
+console.log('\nCatalog file checker benchmark');
+console.log(
+  `file                ${mb.toFixed(1)} MB, ${result.report.rows.toLocaleString('en-US')} rows`,
+);
+console.log(
+  `problems found      ${result.report.errorCount.toLocaleString('en-US')} (expected ${Math.floor(result.report.rows / 50).toLocaleString('en-US')})`,
+);
+console.log(
+  `Node check time     ${result.seconds.toFixed(2)} s (${(mb / result.seconds).toFixed(1)} MB/s)`,
+);
+console.log(
+  `peak RSS            ${result.peakRssMb.toFixed(0)} MB (process, file in memory included)`,
+);
+if (browserUrl) {
+  const inBrowser = await browser(file, browserUrl);
+  console.log(`Chromium check time ${inBrowser.seconds.toFixed(2)} s, drop to report (Web Worker)`);
+  console.log(`longest main-thread task while checking ${inBrowser.longest.toFixed(0)} ms`);
+}

@@ -1,0 +1,182 @@
+/**
+ * Lighthouse part of the site benchmark: the home page, a guide page and a generated API page,
+ * served by the production nginx configuration (npm run serve:nginx), mobile preset
+ * (Lighthouse's default: Moto G Power emulation, simulated slow 4G), 5 runs each, median.
+ * Budgets from the production-serving issue: performance ≥ 95, accessibility, best practices
+ * and SEO 100, total blocking time ≤ 200 ms, LCP ≤ 2.0 s, CLS ≤ 0.02, JS ≤ 200 KB per page
+ * (transferred, i.e. compressed as served).
+ *
+ * Used by scripts/bench/site.mjs; run alone with `node scripts/bench/lighthouse.mjs [--check]`
+ * against the current build/. LIGHTHOUSE_RUNS overrides the run count.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** Pages measured: one per page kind. */
+export const LIGHTHOUSE_PAGES = {
+  home: '/',
+  guide: '/connect/fulfillment_guide/get_started',
+  api: '/connect/fulfillment/api/create_delivery_order',
+};
+
+/** Budgets (issue "Production serving", item 3). */
+export const BUDGETS = {
+  performance: { min: 95 },
+  accessibility: { min: 100 },
+  'best-practices': { min: 100 },
+  seo: { min: 100 },
+  tbtMs: { max: 200 },
+  lcpMs: { max: 2000 },
+  cls: { max: 0.02 },
+  jsKb: { max: 200 },
+};
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function waitFor(url, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`nginx did not answer at ${url} within ${ms / 1000} s`);
+}
+
+/** One Lighthouse run; returns the figures the budgets speak of. */
+async function measure(chrome, url) {
+  const { lhr } = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const scripts = lhr.audits['resource-summary'].details.items.find(
+    (i) => i.resourceType === 'script',
+  );
+  return {
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    'best-practices': Math.round(lhr.categories['best-practices'].score * 100),
+    seo: Math.round(lhr.categories.seo.score * 100),
+    tbtMs: lhr.audits['total-blocking-time'].numericValue,
+    lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    jsKb: (scripts?.transferSize ?? 0) / 1024,
+    failing: Object.values(lhr.categories)
+      .filter((c) => c.score < 1 && c.id !== 'performance')
+      .flatMap((c) =>
+        c.auditRefs
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null)
+          .filter((ref) => lhr.audits[ref.id].score < 1)
+          .map((ref) => `${c.id}: ${ref.id}`),
+      ),
+  };
+}
+
+/**
+ * Runs every page `runs` times behind nginx and returns the medians per page, plus a list of
+ * budget failures (empty when all hold).
+ * @throws Error when nginx cannot start or a Lighthouse run fails.
+ */
+export async function runLighthouse({ runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5) } = {}) {
+  const port = Number(process.env.LIGHTHOUSE_PORT ?? 4392);
+  const nginx = spawn('npm', ['run', '--silent', 'serve:nginx'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const results = {};
+  try {
+    await waitFor(`${base}/`);
+    for (const [kind, path] of Object.entries(LIGHTHOUSE_PAGES)) {
+      const samples = [];
+      for (let i = 0; i < runs; i++) samples.push(await measure(chrome, `${base}${path}`));
+      const out = { path, runs };
+      for (const key of Object.keys(BUDGETS)) {
+        out[key] = median(samples.map((s) => s[key]));
+        out[`${key}Range`] = [
+          Math.min(...samples.map((s) => s[key])),
+          Math.max(...samples.map((s) => s[key])),
+        ];
+      }
+      out.failing = [...new Set(samples.flatMap((s) => s.failing))];
+      results[kind] = out;
+    }
+  } finally {
+    await chrome.kill();
+    try {
+      process.kill(-nginx.pid);
+    } catch {
+      // already stopped
+    }
+  }
+  const failures = [];
+  for (const [kind, r] of Object.entries(results)) {
+    for (const [key, budget] of Object.entries(BUDGETS)) {
+      if (budget.min !== undefined && r[key] < budget.min)
+        failures.push(`${kind} ${key} ${r[key]} < ${budget.min}`);
+      if (budget.max !== undefined && r[key] > budget.max)
+        failures.push(`${kind} ${key} ${r[key].toFixed(2)} > ${budget.max}`);
+    }
+  }
+  return { results, failures };
+}
+
+/** Prints the table of medians (with the min–max spread over the runs). */
+export function printLighthouse({ results, failures }) {
+  const fmt = {
+    tbtMs: (v) => `${Math.round(v)} ms`,
+    lcpMs: (v) => `${(v / 1000).toFixed(2)} s`,
+    cls: (v) => v.toFixed(3),
+    jsKb: (v) => `${v.toFixed(1)} KB`,
+  };
+  console.log('\nLighthouse, mobile preset, behind nginx (median of runs; min–max)');
+  for (const [kind, r] of Object.entries(results)) {
+    console.log(`\n${kind} ${r.path} (${r.runs} runs)`);
+    for (const key of Object.keys(BUDGETS)) {
+      const f = fmt[key] ?? ((v) => String(v));
+      const [lo, hi] = r[`${key}Range`];
+      const budget =
+        BUDGETS[key].min !== undefined ? `≥ ${BUDGETS[key].min}` : `≤ ${BUDGETS[key].max}`;
+      console.log(
+        `  ${key.padEnd(15)} ${f(r[key]).padEnd(10)} (${f(lo)}–${f(hi)})  budget ${budget}`,
+      );
+    }
+    if (r.failing.length) console.log(`  audits below 100: ${r.failing.join(', ')}`);
+  }
+  console.log(
+    failures.length ? `\nBudgets FAILED:\n  ${failures.join('\n  ')}` : '\nAll budgets hold.',
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const outcome = await runLighthouse();
+  printLighthouse(outcome);
+  if (process.argv.includes('--check') && outcome.failures.length) process.exit(1);
+}

@@ -1,0 +1,34 @@
+/**
+ * Web Worker of the catalog file checker: reads the dropped file with Papa Parse and checks it
+ * against the column registry off the main thread, so the page stays responsive on a 50 MB
+ * file. Messages in: `{file: File}`. Out: `{type: 'progress', read, total}` after each 1 MB
+ * chunk, then `{type: 'done', report}`.
+ */
+import { catalogColumns } from '@site/src/data/catalog-columns';
+import { InventoryFileCheck, sniffBytes } from '@site/src/catalog/fileChecker';
+import { parseInto } from '@site/src/catalog/parse';
+
+/** Bytes sniffed for encoding and binary content before parsing. */
+const SNIFF_BYTES = 64 * 1024;
+
+const worker = self as unknown as {
+  onmessage: ((event: MessageEvent<{ file: File }>) => void) | null;
+  postMessage(message: unknown): void;
+};
+
+worker.onmessage = async (event) => {
+  const { file } = event.data;
+  const check = new InventoryFileCheck(catalogColumns, file.name, file.size);
+  try {
+    const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+    const sniff = sniffBytes(head);
+    check.setEncoding(sniff.encoding, sniff.fatal);
+    if (!check.stopped)
+      await parseInto(file, check, (read) =>
+        worker.postMessage({ type: 'progress', read, total: file.size }),
+      );
+  } catch (error) {
+    check.addParseProblem(`the file could not be read (${(error as Error).message})`);
+  }
+  worker.postMessage({ type: 'done', report: check.finish() });
+};
