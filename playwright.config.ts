@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 /**
  * E2E suite: Debian's Chromium (npx playwright install cannot download browsers here)
@@ -13,17 +14,6 @@ const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 const nginxPort = Number(process.env.E2E_NGINX_PORT ?? port + 7);
 const nginxURL = `http://127.0.0.1:${nginxPort}`;
 
-/** Flags from the machine notes: without the background-networking ones Chromium floods the closed network. */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
@@ -35,8 +25,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: CHROMIUM_PATH,
+      // QUIC off: the closed network refuses it and Chromium would retry.
+      args: [...CHROMIUM_ARGS, '--disable-quic'],
     },
   },
   projects: [

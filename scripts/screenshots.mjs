@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const base = process.env.SCREENSHOT_BASE_URL ?? 'http://127.0.0.1:3000';
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
@@ -13,15 +14,8 @@ const sizes = { desktop: { width: 1280, height: 900 }, mobile: { width: 390, hei
 
 mkdirSync('screenshots', { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 for (const path of paths) {
   for (const mode of ['light', 'dark']) {

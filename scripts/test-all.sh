@@ -25,7 +25,7 @@ step "Unit tests"
 npm run --silent test:unit
 step "Production build"
 npm run --silent build
-step "Build output tests (redirects)"
+step "Build output tests (redirects, host files, generated API pages, catalog tables)"
 npm run --silent test:build
 step "Search budgets: sizes and relevance (latency is reported, not enforced)"
 npm run --silent bench:search -- --check

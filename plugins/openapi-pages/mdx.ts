@@ -129,18 +129,19 @@ export function table(header: string[], rows: Inline[][][]): Block {
   };
 }
 
+/** String attributes as mdast MDX JSX attribute nodes. */
+function jsxAttributes(attributes: Record<string, string>) {
+  return Object.entries(attributes).map(([key, value]) => ({
+    type: 'mdxJsxAttribute',
+    name: key,
+    value,
+  }));
+}
+
 /** A JSX flow element, e.g. `<TabItem value="curl" label="cURL">`. */
 export function jsx(name: string, attributes: Record<string, string>, children: Block[]): Block {
-  return {
-    type: 'mdxJsxFlowElement',
-    name,
-    attributes: Object.entries(attributes).map(([key, value]) => ({
-      type: 'mdxJsxAttribute',
-      name: key,
-      value,
-    })),
-    children,
-  } as unknown as Block;
+  const node = { type: 'mdxJsxFlowElement', name, attributes: jsxAttributes(attributes), children };
+  return node as unknown as Block;
 }
 
 /** A JSX text (inline) element, e.g. `<span className="api-method">POST</span>`. */
@@ -149,16 +150,8 @@ export function jsxInline(
   attributes: Record<string, string>,
   children: Inline[],
 ): Inline {
-  return {
-    type: 'mdxJsxTextElement',
-    name,
-    attributes: Object.entries(attributes).map(([key, value]) => ({
-      type: 'mdxJsxAttribute',
-      name: key,
-      value,
-    })),
-    children,
-  } as unknown as Inline;
+  const node = { type: 'mdxJsxTextElement', name, attributes: jsxAttributes(attributes), children };
+  return node as unknown as Inline;
 }
 
 /** Serialises blocks to MDX text. */

@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -100,16 +101,8 @@ export async function runLighthouse({ runs = Number(process.env.LIGHTHOUSE_RUNS 
   });
   const base = `http://127.0.0.1:${port}`;
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const results = {};
   try {

@@ -24,6 +24,26 @@ export interface RowError {
   message: string;
 }
 
+/** A report with nothing found yet; with `fatal`, the report of a check that could not run. */
+export function emptyReport(fileName: string, bytes: number, fatal?: string): CheckReport {
+  return {
+    fileName,
+    bytes,
+    encoding: 'unknown',
+    delimiter: null,
+    header: [],
+    rows: 0,
+    fileNameProblems: [],
+    missingRequired: [],
+    unknownColumns: [],
+    duplicateColumns: [],
+    errors: [],
+    errorCount: 0,
+    errorsByColumn: {},
+    ...(fatal && { fatal }),
+  };
+}
+
 /** What a check found. `fatal` means the file could not be read as an inventory file at all. */
 export interface CheckReport {
   fileName: string;
@@ -204,21 +224,7 @@ export class InventoryFileCheck {
 
   constructor(columns: readonly CatalogColumn[], fileName: string, bytes: number) {
     this.byName = new Map(columns.map((c) => [c.name, c]));
-    this.report = {
-      fileName,
-      bytes,
-      encoding: 'unknown',
-      delimiter: null,
-      header: [],
-      rows: 0,
-      fileNameProblems: checkFileName(fileName),
-      missingRequired: [],
-      unknownColumns: [],
-      duplicateColumns: [],
-      errors: [],
-      errorCount: 0,
-      errorsByColumn: {},
-    };
+    this.report = { ...emptyReport(fileName, bytes), fileNameProblems: checkFileName(fileName) };
   }
 
   /** Records the encoding, or a fatal problem found before parsing. */

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import clsx from 'clsx';
 import type { CheckReport } from '@site/src/catalog/fileChecker';
-import { isClean } from '@site/src/catalog/fileChecker';
+import { emptyReport, isClean } from '@site/src/catalog/fileChecker';
 import styles from './styles.module.css';
 
 /** Row problems shown in the table; the report counts the rest. */
@@ -184,22 +184,11 @@ export default function CatalogFileChecker(): ReactNode {
       setState({
         kind: 'done',
         seconds: (performance.now() - started) / 1000,
-        report: {
-          fileName: file.name,
-          bytes: file.size,
-          encoding: 'unknown',
-          delimiter: null,
-          header: [],
-          rows: 0,
-          fileNameProblems: [],
-          missingRequired: [],
-          unknownColumns: [],
-          duplicateColumns: [],
-          errors: [],
-          errorCount: 0,
-          errorsByColumn: {},
-          fatal: `The checker stopped: ${event.message || 'unknown error'}. Reload the page and try again.`,
-        },
+        report: emptyReport(
+          file.name,
+          file.size,
+          `The checker stopped: ${event.message || 'unknown error'}. Reload the page and try again.`,
+        ),
       });
     };
     w.postMessage({ file });
