@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, budgetFailures } from '../../scripts/bench/lighthouse.mjs';
+
+const passing = {
+  performance: 98,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+  tbtMs: 120,
+  lcpMs: 1500,
+  cls: 0.01,
+  jsKb: 150,
+};
+
+describe('Lighthouse budgets', () => {
+  it('are the production-serving issue figures', () => {
+    expect(BUDGETS).toEqual({
+      performance: { min: 95 },
+      accessibility: { min: 100 },
+      'best-practices': { min: 100 },
+      seo: { min: 100 },
+      tbtMs: { max: 200 },
+      lcpMs: { max: 2000 },
+      cls: { max: 0.02 },
+      jsKb: { max: 200 },
+    });
+  });
+
+  it('passes medians within every budget and names each one missed', () => {
+    expect(budgetFailures({ home: passing })).toEqual([]);
+    expect(
+      budgetFailures({ api: { ...passing, performance: 83, tbtMs: 678, jsKb: 242.4 } }),
+    ).toEqual(['api performance 83 < 95', 'api tbtMs 678.00 > 200', 'api jsKb 242.40 > 200']);
+  });
+});
