@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { catalogColumns } from '@site/src/data/catalog-columns';
 import type { ColumnTopic } from '@site/src/data/catalog-columns.types';
 import { columnRules, columnTypeLabel } from '@site/src/catalog/columns';
+import ScrollableTable from '@site/src/components/ScrollableTable';
 
 /** Inline Markdown subset of registry descriptions: `code` spans only. */
 function inline(text: string): ReactNode {
@@ -28,51 +29,44 @@ export default function CatalogColumnTable({ topic }: { topic: ColumnTopic }): R
       </div>
     );
   return (
-    <div
-      className="aisle-table-scroll"
-      tabIndex={0}
-      role="region"
-      aria-label={`Columns: ${topic.replace(/_/g, ' ')}`}
-    >
-      <table data-catalog-topic={topic}>
-        <thead>
-          <tr>
-            <th scope="col">Column</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Rules</th>
-            <th scope="col">Example</th>
-            <th scope="col">Description</th>
+    <ScrollableTable label={`Columns: ${topic.replace(/_/g, ' ')}`} data-catalog-topic={topic}>
+      <thead>
+        <tr>
+          <th scope="col">Column</th>
+          <th scope="col">Type</th>
+          <th scope="col">Required</th>
+          <th scope="col">Rules</th>
+          <th scope="col">Example</th>
+          <th scope="col">Description</th>
+        </tr>
+      </thead>
+      <tbody>
+        {columns.map((column) => (
+          <tr key={column.name} data-column={column.name}>
+            <td>
+              <code>{column.name}</code>
+            </td>
+            <td>{columnTypeLabel(column)}</td>
+            <td>{column.required ? 'Yes' : 'No'}</td>
+            <td>
+              {columnRules(column).map((rule) => (
+                <div key={rule}>{rule}</div>
+              ))}
+            </td>
+            <td>
+              <code>{column.example}</code>
+            </td>
+            <td>
+              {column.deprecated && (
+                <>
+                  <strong>Deprecated.</strong> {column.deprecated}{' '}
+                </>
+              )}
+              {inline(column.description)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {columns.map((column) => (
-            <tr key={column.name} data-column={column.name}>
-              <td>
-                <code>{column.name}</code>
-              </td>
-              <td>{columnTypeLabel(column)}</td>
-              <td>{column.required ? 'Yes' : 'No'}</td>
-              <td>
-                {columnRules(column).map((rule) => (
-                  <div key={rule}>{rule}</div>
-                ))}
-              </td>
-              <td>
-                <code>{column.example}</code>
-              </td>
-              <td>
-                {column.deprecated && (
-                  <>
-                    <strong>Deprecated.</strong> {column.deprecated}{' '}
-                  </>
-                )}
-                {inline(column.description)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollableTable>
   );
 }

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'rea
 import clsx from 'clsx';
 import type { CheckReport } from '@site/src/catalog/fileChecker';
 import { emptyReport, isClean } from '@site/src/catalog/fileChecker';
+import ScrollableTable from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
 /** Row problems shown in the table; the report counts the rest. */
@@ -110,40 +111,33 @@ function Report({ report, seconds }: { report: CheckReport; seconds: number }) {
         )}
       </ul>
       {report.errors.length > 0 && (
-        <div
-          className="aisle-table-scroll"
-          tabIndex={0}
-          role="region"
-          aria-label="Problems by line"
-        >
-          <table>
-            <caption>
-              {report.errorCount > SHOWN_ERRORS
-                ? `The first ${SHOWN_ERRORS} of ${report.errorCount.toLocaleString('en-US')} problems`
-                : 'Problems'}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Column</th>
-                <th scope="col">Value</th>
-                <th scope="col">Problem</th>
+        <ScrollableTable label="Problems by line">
+          <caption>
+            {report.errorCount > SHOWN_ERRORS
+              ? `The first ${SHOWN_ERRORS} of ${report.errorCount.toLocaleString('en-US')} problems`
+              : 'Problems'}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Column</th>
+              <th scope="col">Value</th>
+              <th scope="col">Problem</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.errors.slice(0, SHOWN_ERRORS).map((e, i) => (
+              <tr key={i}>
+                <td>{e.line}</td>
+                <td>
+                  <code>{e.column}</code>
+                </td>
+                <td>{e.value ? <code>{e.value}</code> : <em>empty</em>}</td>
+                <td>{e.message}</td>
               </tr>
-            </thead>
-            <tbody>
-              {report.errors.slice(0, SHOWN_ERRORS).map((e, i) => (
-                <tr key={i}>
-                  <td>{e.line}</td>
-                  <td>
-                    <code>{e.column}</code>
-                  </td>
-                  <td>{e.value ? <code>{e.value}</code> : <em>empty</em>}</td>
-                  <td>{e.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollableTable>
       )}
     </section>
   );

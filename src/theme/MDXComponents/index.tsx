@@ -7,15 +7,7 @@
  */
 import React, { type ComponentProps, type ReactNode } from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
-
-/** A Markdown table inside a keyboard-scrollable region labelled "Table". */
-function ScrollableTable(props: ComponentProps<'table'>): ReactNode {
-  return (
-    <div className="aisle-table-scroll" tabIndex={0} role="region" aria-label="Table">
-      <table {...props} />
-    </div>
-  );
-}
+import ScrollableTable from '@site/src/components/ScrollableTable';
 
 /** A Markdown input; only task-list checkboxes occur in content. */
 function ChecklistInput(props: ComponentProps<'input'>): ReactNode {
