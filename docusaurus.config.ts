@@ -9,6 +9,8 @@ import { redirects } from './config/redirects';
 import diagramPanZoomPlugin from './plugins/diagram-panzoom';
 import openapiPagesPlugin from './plugins/openapi-pages';
 import { openapiPages } from './config/openapi';
+import leanDocsMetadataPlugin from './plugins/lean-docs-metadata';
+import idlePrefetchPlugin from './plugins/idle-prefetch';
 
 // Environment switches, read and validated once (config/env.ts; README "Environment variables").
 // SITE_URL / BASE_URL: where the site is served. ANNOUNCEMENT_*: the optional announcement bar.
@@ -90,11 +92,8 @@ const config: Config = {
     [
       'classic',
       {
-        docs: {
-          routeBasePath: '/',
-          sidebarPath: './sidebars.ts',
-          versions: { current: { label: 'Next' } },
-        },
+        // The docs plugin is added below, wrapped by plugins/lean-docs-metadata.
+        docs: false,
         blog: false,
         theme: { customCss: './src/css/custom.css' },
         sitemap: {
@@ -114,6 +113,17 @@ const config: Config = {
   themes: ['@docusaurus/theme-mermaid'],
 
   plugins: [
+    // @docusaurus/plugin-content-docs, without the per-doc map every doc page would load.
+    [
+      leanDocsMetadataPlugin,
+      {
+        routeBasePath: '/',
+        sidebarPath: './sidebars.ts',
+        versions: { current: { label: 'Next' } },
+      },
+    ],
+    // Link prefetching moved to idle time (no long task when many links scroll into view).
+    idlePrefetchPlugin,
     // API reference pages generated from openapi/*.yaml before the docs are read (config/openapi.ts).
     [openapiPagesPlugin, openapiPages],
     // Responsive raster images (spec §9: min 640, max 1030, 2 steps).

@@ -105,6 +105,14 @@ for (const group of ['fulfillment', 'post_checkout', 'recommendations', 'sandbox
   });
 }
 
+test('guide cards show their page descriptions (from plugins/lean-docs-metadata)', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/category/guide/fulfillment');
+  const card = page.locator('article a.card', { hasText: 'Get started' }).first();
+  await expect(card).toContainText('sandbox credentials');
+});
+
 for (const api of ['fulfillment', 'post-checkout', 'recommendations', 'sandbox', 'transactions']) {
   test(`/openapi/${api}.yaml downloads from the ${api} overview`, async ({ page, request }) => {
     await gotoHydrated(page, `/connect/${api}`);

@@ -1,0 +1,93 @@
+/**
+ * Local plugin `lean-docs-metadata`: the official docs plugin, with a smaller per-page payload.
+ *
+ * `@docusaurus/plugin-content-docs` passes one `version` prop to the version route, and every
+ * doc page loads it: all sidebars plus a map of every doc (`id`, `title`, `description`,
+ * `sidebar`). Measured on this site: 94.5 KB raw / 20.4 KB gzip for the map, 68 KB / 7.6 KB for
+ * the sidebars (issue "Production serving", item 3). The map is read by one component only,
+ * `DocCard` (through `useDocById`, for a card's description), so this wrapper drops it from the
+ * route props and writes the descriptions to `doc-descriptions.json` instead, which the
+ * wrapped `@theme/DocCard` imports: only the pages that show cards load it.
+ *
+ * Everything else is the upstream plugin unchanged (same name, options and validation).
+ */
+import type {
+  LoadContext,
+  Plugin,
+  PluginContentLoadedActions,
+  PluginModule,
+  RouteConfig,
+} from '@docusaurus/types';
+import pluginContentDocs, {
+  validateOptions,
+  type LoadedContent,
+  type PluginOptions,
+} from '@docusaurus/plugin-content-docs';
+
+/** Name of the data file, under `.docusaurus/docusaurus-plugin-content-docs/<id>/`. */
+export const DESCRIPTIONS_FILE = 'doc-descriptions.json';
+
+/** `{[docId]: description}` for every doc of every version (ids are unique per version). */
+export type DocDescriptions = Record<string, string>;
+
+/**
+ * The route tree with the `docs` map removed from each version route's `version` prop.
+ * Pure: returns new objects, leaves the input as it was. Routes without that prop pass through.
+ */
+export function withoutDocsMap(route: RouteConfig): RouteConfig {
+  const props = route.props as { version?: { docs?: unknown } } | undefined;
+  let next = route;
+  if (props?.version && typeof props.version === 'object' && 'docs' in props.version) {
+    const version = { ...props.version };
+    delete version.docs;
+    next = { ...route, props: { ...route.props, version } };
+  }
+  if (route.routes) next = { ...next, routes: route.routes.map(withoutDocsMap) };
+  return next;
+}
+
+/** Descriptions of all docs in the loaded content; empty descriptions are left out. */
+export function docDescriptions(content: LoadedContent): DocDescriptions {
+  const out: DocDescriptions = {};
+  for (const version of content.loadedVersions) {
+    for (const doc of version.docs) if (doc.description) out[doc.id] = doc.description;
+  }
+  return out;
+}
+
+/**
+ * The plugin: upstream `pluginContentDocs(context, options)` with `contentLoaded` wrapped.
+ * `options` are the docs plugin's options, as the classic preset's `docs` key takes them.
+ * @throws whatever the upstream plugin throws (invalid options, unreadable docs).
+ */
+async function leanDocsMetadata(
+  context: LoadContext,
+  options: unknown,
+): Promise<Plugin<LoadedContent>> {
+  // Already validated and defaulted by upstream validateOptions (below).
+  const docs = await pluginContentDocs(context, options as PluginOptions);
+  const upstreamContentLoaded = docs.contentLoaded;
+  return {
+    ...docs,
+    async contentLoaded(args) {
+      const actions: PluginContentLoadedActions = {
+        ...args.actions,
+        addRoute: (route) => args.actions.addRoute(withoutDocsMap(route)),
+      };
+      await upstreamContentLoaded?.call(docs, { ...args, actions });
+      await args.actions.createData(
+        DESCRIPTIONS_FILE,
+        JSON.stringify(docDescriptions(args.content)),
+      );
+    },
+  };
+}
+
+/**
+ * The plugin module Docusaurus loads: the factory above plus upstream's option validator.
+ * Typed as a PluginModule because Docusaurus passes options as `unknown` and content as
+ * opaque; both are upstream's own types at run time.
+ */
+const leanDocsMetadataPlugin = leanDocsMetadata as unknown as PluginModule;
+leanDocsMetadataPlugin.validateOptions = validateOptions as PluginModule['validateOptions'];
+export default leanDocsMetadataPlugin;
