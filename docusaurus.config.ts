@@ -2,7 +2,7 @@ import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { readSiteEnv } from './config/env';
 import { footer, navbar } from './config/navigation';
-import { darkCodeTheme, lightCodeTheme } from './config/prism';
+import { additionalLanguages, darkCodeTheme, lightCodeTheme } from './config/prism';
 import searchIndexPlugin from './plugins/search-index';
 import lazyDiagramsPlugin from './plugins/lazy-diagrams';
 import { redirects } from './config/redirects';
@@ -11,6 +11,16 @@ import openapiPagesPlugin from './plugins/openapi-pages';
 import { openapiPages } from './config/openapi';
 import leanDocsMetadataPlugin from './plugins/lean-docs-metadata';
 import idlePrefetchPlugin from './plugins/idle-prefetch';
+import staticHighlightPlugin, {
+  remarkStaticHighlight,
+  type StaticHighlightOptions,
+} from './plugins/static-highlight';
+
+/** Build-time code highlighting (plugins/static-highlight); mermaid blocks are diagrams. */
+const staticHighlight: StaticHighlightOptions = {
+  additionalLanguages,
+  skipLanguages: ['mermaid'],
+};
 
 // Environment switches, read and validated once (config/env.ts; README "Environment variables").
 // SITE_URL / BASE_URL: where the site is served. ANNOUNCEMENT_*: the optional announcement bar.
@@ -95,6 +105,7 @@ const config: Config = {
         // The docs plugin is added below, wrapped by plugins/lean-docs-metadata.
         docs: false,
         blog: false,
+        pages: { remarkPlugins: [[remarkStaticHighlight, staticHighlight]] },
         theme: { customCss: './src/css/custom.css' },
         sitemap: {
           changefreq: null,
@@ -120,10 +131,13 @@ const config: Config = {
         routeBasePath: '/',
         sidebarPath: './sidebars.ts',
         versions: { current: { label: 'Next' } },
+        remarkPlugins: [[remarkStaticHighlight, staticHighlight]],
       },
     ],
     // Link prefetching moved to idle time (no long task when many links scroll into view).
     idlePrefetchPlugin,
+    // Code highlighted at build time: no Prism in the browser bundle.
+    staticHighlightPlugin,
     // API reference pages generated from openapi/*.yaml before the docs are read (config/openapi.ts).
     [openapiPagesPlugin, openapiPages],
     // Responsive raster images (spec §9: min 640, max 1030, 2 steps).
@@ -205,7 +219,7 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'json', 'java', 'go', 'python', 'csv'],
+      additionalLanguages,
     },
     mermaid: { theme: { light: 'neutral', dark: 'dark' } },
     // Spec §9 "Diagram zoom helper"; these are also the plugin's defaults.

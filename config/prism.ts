@@ -54,3 +54,6 @@ export const darkCodeTheme: PrismTheme = {
     { types: ['deleted'], style: { color: '#f48771' } },
   ],
 };
+
+/** Prism grammars added to prism-react-renderer's set (themeConfig.prism and the build). */
+export const additionalLanguages = ['bash', 'json', 'java', 'go', 'python', 'csv'];

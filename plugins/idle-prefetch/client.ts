@@ -1,6 +1,6 @@
 /**
- * Client module of `idle-prefetch`: replaces `window.docusaurus.prefetch` (called by every
- * `<Link>` that scrolls into view) with a version that queues the route and prefetches it in
+ * Client module of `idle-prefetch`: replaces `window.docusaurus` with a copy whose `prefetch`
+ * (called by every `<Link>` that scrolls into view) queues the route and prefetches it in
  * idle time. The first route update runs in a layout effect, before any link's
  * IntersectionObserver can fire, so no prefetch escapes the queue.
  */
@@ -25,13 +25,25 @@ const clientModule: ClientModule = {
   onRouteDidUpdate() {
     if (installed || !window.docusaurus) return;
     installed = true;
-    const upstream = window.docusaurus.prefetch.bind(window.docusaurus);
-    const enqueue = createIdleQueue<string>((routePath) => void upstream(routePath), scheduleIdle);
-    // `false` is upstream's "nothing started now"; <Link> ignores the result either way.
-    window.docusaurus.prefetch = (routePath: string) => {
-      enqueue(routePath);
-      return false;
-    };
+    // The object Docusaurus puts on window can be a frozen module namespace, so it is replaced
+    // with a copy rather than patched. A failure here must never stop the page from hydrating.
+    try {
+      const upstream = window.docusaurus;
+      const enqueue = createIdleQueue<string>(
+        (routePath) => void upstream.prefetch(routePath),
+        scheduleIdle,
+      );
+      window.docusaurus = {
+        ...upstream,
+        // `false` is upstream's "nothing started now"; <Link> ignores the result either way.
+        prefetch: (routePath: string) => {
+          enqueue(routePath);
+          return false;
+        },
+      };
+    } catch (error) {
+      console.error('idle-prefetch: left prefetching as it was', error);
+    }
   },
 };
 
