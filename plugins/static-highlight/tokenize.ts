@@ -1,11 +1,12 @@
 /**
- * Prism tokenization for the build (./tokens.ts tokenizeWith) on prism-react-renderer's own
- * Prism instance, extended with the site's `additionalLanguages` the way theme-classic's
- * `prism-include-languages` does it in the browser.
+ * Prism for the build: prism-react-renderer's instance (./prism.ts) extended with the site's
+ * `additionalLanguages` the way theme-classic's `prism-include-languages` does it in the
+ * browser.
  */
 import { createRequire } from 'node:module';
-import { Prism, normalizeTokens } from 'prism-react-renderer';
-import { tokenizeWith, type PrismLike, type Token } from './tokens';
+import { Prism } from './prism';
+
+export { tokenize } from './prism';
 
 const requireHere = createRequire(import.meta.url);
 const loaded = new Set<string>();
@@ -34,14 +35,4 @@ export function addLanguages(languages: readonly string[]): void {
     if (before === undefined) delete g.Prism;
     else g.Prism = before;
   }
-}
-
-/** Token lines for `code` in `language`; unknown languages give plain lines. */
-export function tokenize(code: string, language: string): Token[][] {
-  return tokenizeWith(
-    Prism as unknown as PrismLike,
-    normalizeTokens as (tokens: unknown[]) => Token[][],
-    code,
-    language,
-  );
 }

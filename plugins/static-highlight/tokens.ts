@@ -93,31 +93,3 @@ export function plainTokens(code: string): Token[][] {
         : [{ types: ['plain'], content }],
     );
 }
-
-/** The parts of a Prism instance tokenizing uses (prism-react-renderer's bundled one). */
-export interface PrismLike {
-  languages: Record<string, unknown>;
-  tokenize(code: string, grammar: never): unknown[];
-  hooks: { run(name: string, env: Record<string, unknown>): void };
-}
-
-/**
- * Token lines for `code` in `language` (lower-cased), the steps prism-react-renderer's
- * `<Highlight>` takes: `before-tokenize` hook, `tokenize`, `after-tokenize` hook, then
- * `normalizeTokens`. A language Prism does not know gives plain lines.
- */
-export function tokenizeWith(
-  prism: PrismLike,
-  normalize: (tokens: unknown[]) => Token[][],
-  code: string,
-  language: string,
-): Token[][] {
-  const lang = language.toLowerCase();
-  const grammar = prism.languages[lang];
-  if (!grammar) return normalize([code]);
-  const env: Record<string, unknown> = { code, grammar, language: lang, tokens: [] };
-  prism.hooks.run('before-tokenize', env);
-  env.tokens = prism.tokenize(code, grammar as never);
-  prism.hooks.run('after-tokenize', env);
-  return normalize(env.tokens as unknown[]);
-}

@@ -15,6 +15,6 @@ type Props = WrapperProps<typeof DocCardType>;
 /** Same props as the original card: `{item}`, a sidebar item of kind link or category. */
 export default function DocCardWrapper({ item }: Props): ReactNode {
   if (item.type !== 'link' || !item.docId) return <DocCard item={item} />;
-  const description = item.description ?? descriptions[item.docId] ?? undefined;
+  const description = item.description ?? descriptions[item.docId];
   return <DocCard item={{ ...item, docId: undefined, description }} />;
 }
