@@ -1,7 +1,9 @@
 /**
- * Client module of `diagram-panzoom`: after each route change, waits `startDelayMs` (mermaid
- * renders on the client), then enhances every diagram that is not excluded. @panzoom/panzoom
- * is imported only when the page has a diagram.
+ * Client module of `diagram-panzoom`: after each route change, waits `startDelayMs` (the
+ * specification's start delay), enhances every diagram that is not excluded, then keeps
+ * watching the page until the next route change, because mermaid renders on the client and a
+ * diagram may appear after the delay (slow device or slow mermaid chunk). @panzoom/panzoom is
+ * imported only when the page has a diagram.
  */
 import siteConfig from '@generated/docusaurus.config';
 import type { ClientModule } from '@docusaurus/types';
@@ -15,7 +17,11 @@ const options: DiagramPanZoomOptions = {
 };
 
 let timer: ReturnType<typeof setTimeout> | undefined;
+let observer: MutationObserver | undefined;
+let frame: number | undefined;
 let detachers: (() => void)[] = [];
+/** Enhancements run one after another, so that no diagram is enhanced twice. */
+let queue: Promise<void> = Promise.resolve();
 
 async function enhance(): Promise<void> {
   const found = Array.from(document.querySelectorAll<HTMLElement>(options.selectors.join(', ')));
@@ -28,19 +34,40 @@ async function enhance(): Promise<void> {
   if (targets.length === 0) return;
   const { default: Panzoom } = await import('@panzoom/panzoom');
   for (const el of targets) {
-    if (!el.isConnected) continue;
+    if (!el.isConnected || el.classList.contains('aisle-panzoom')) continue;
     detachers.push(attachPanZoom(el, options, Panzoom).detach);
   }
+}
+
+/** Queues one enhancement pass; several calls within a frame make one pass. */
+function schedule(): void {
+  if (frame !== undefined) return;
+  frame = requestAnimationFrame(() => {
+    frame = undefined;
+    queue = queue.then(enhance).catch((error: unknown) => {
+      console.error('[diagram-panzoom] Could not enhance a diagram:', error);
+    });
+  });
+}
+
+function stop(): void {
+  clearTimeout(timer);
+  observer?.disconnect();
+  observer = undefined;
+  if (frame !== undefined) cancelAnimationFrame(frame);
+  frame = undefined;
+  detachers.forEach((d) => d());
+  detachers = [];
 }
 
 const clientModule: ClientModule = {
   onRouteDidUpdate({ location, previousLocation }) {
     if (previousLocation && location.pathname === previousLocation.pathname) return;
-    clearTimeout(timer);
-    detachers.forEach((d) => d());
-    detachers = [];
+    stop();
     timer = setTimeout(() => {
-      void enhance();
+      schedule();
+      observer = new MutationObserver(schedule);
+      observer.observe(document.body, { childList: true, subtree: true });
     }, options.startDelayMs);
   },
 };

@@ -181,4 +181,24 @@ test.describe('diagrams', () => {
     await diagram.dblclick();
     await expect.poll(transform).toMatch(/scale\(1\)/);
   });
+
+  test('a diagram that renders after the start delay still gets pan/zoom', async ({ page }) => {
+    await gotoHydrated(page, '/connect');
+    // From here on every script arrives 2.5 s late, so mermaid draws the diagram well after
+    // the 1000 ms start delay that follows the route change.
+    await page.route('**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    await page
+      .locator('.theme-doc-sidebar-menu')
+      .getByRole('link', { name: 'Fulfillment', exact: true })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/connect\/fulfillment$/);
+    await expect(page.locator('.docusaurus-mermaid-container').first()).toBeAttached({
+      timeout: 15000,
+    });
+    await expect(page.locator('.aisle-panzoom').first()).toBeAttached({ timeout: 5000 });
+  });
 });
