@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Prism, normalizeTokens } from 'prism-react-renderer';
+import { Prism, normalizeTokens, type PrismTheme } from 'prism-react-renderer';
+import type { LoadContext } from '@docusaurus/types';
+import staticHighlightPlugin from '../../plugins/static-highlight';
+import { prismThemeCss, prismThemesCss } from '../../plugins/static-highlight/themeCss';
+import { darkCodeTheme, lightCodeTheme } from '../../config/prism';
 import remarkStaticHighlight, { tokensProp } from '../../plugins/static-highlight/remark';
 import { tokenize } from '../../plugins/static-highlight/tokenize';
 import { decodeTokens, encodeTokens, plainTokens } from '../../plugins/static-highlight/tokens';
@@ -72,5 +76,59 @@ describe('static-highlight', () => {
 
   it('gives plain lines for code whose tokens are unknown', () => {
     expect(plainTokens('a\n\nb')).toEqual(browserTokens('a\n\nb', 'no-grammar'));
+  });
+});
+
+describe('static-highlight theme CSS', () => {
+  const theme: PrismTheme = {
+    plain: { color: '#111111', backgroundColor: '#fafafa' },
+    styles: [
+      { types: ['comment'], style: { color: '#555555', fontStyle: 'italic', opacity: 0.8 } },
+      { types: ['keyword', 'attr-name'], style: { color: '#aa0000' } },
+      { types: ['tag'], languages: ['markup'], style: { color: '#00aa00' } },
+    ],
+  };
+
+  it('gives each colour mode its block, line and token rules', () => {
+    const css = prismThemeCss(theme, "[data-theme='dark']");
+    expect(css).toContain(
+      "[data-theme='dark'] .theme-code-block{--prism-color:#111111;--prism-background-color:#fafafa}",
+    );
+    expect(css).toContain(
+      "[data-theme='dark'] .prism-code{color:#111111;background-color:#fafafa}",
+    );
+    // Lines take the plain colour without the background, as prism-react-renderer's lines did.
+    expect(css).toContain("[data-theme='dark'] .prism-code .token-line{color:#111111}");
+    expect(css).toContain(
+      "[data-theme='dark'] .prism-code .token.comment{color:#555555;font-style:italic;opacity:0.8}",
+    );
+    expect(css).toContain(
+      "[data-theme='dark'] .prism-code .token.keyword,[data-theme='dark'] .prism-code .token.attr-name{color:#aa0000}",
+    );
+    // An entry limited to some languages applies only inside blocks of those languages.
+    expect(css).toContain(
+      "[data-theme='dark'] .prism-code.language-markup .token.tag{color:#00aa00}",
+    );
+  });
+
+  it('covers both modes from the site themes, with every token colour of each', () => {
+    const css = prismThemesCss({ light: lightCodeTheme, dark: darkCodeTheme });
+    for (const [scope, t] of [
+      ["[data-theme='light']", lightCodeTheme],
+      ["[data-theme='dark']", darkCodeTheme],
+    ] as const) {
+      for (const entry of t.styles)
+        for (const type of entry.types)
+          expect(css).toContain(`${scope} .prism-code .token.${type}`);
+      expect(css).toContain(`${scope} .prism-code{color:${t.plain.color}`);
+    }
+  });
+
+  it('refuses to start without both themes, with a message that says what is missing', () => {
+    const context = { generatedFilesDir: '/nonexistent' } as LoadContext;
+    expect(() => staticHighlightPlugin(context, {})).toThrow(/light and a dark Prism theme/);
+    expect(() => staticHighlightPlugin(context, { themes: { light: theme } })).toThrow(
+      /light and a dark/,
+    );
   });
 });

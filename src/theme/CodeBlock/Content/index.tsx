@@ -3,20 +3,19 @@
  *
  * Upstream tokenizes with prism-react-renderer's `<Highlight>` while rendering, which puts
  * Prism in every page's bundle and re-tokenizes every block during hydration. Here the tokens
- * come from the build (plugins/static-highlight); the Prism theme's styles are applied the
- * same way. Blocks without build-time tokens render plain, then Prism is loaded on demand.
- * Changes are marked `// CUSTOM`.
+ * come from the build (plugins/static-highlight) and are rendered as class names only: the
+ * Prism themes' colours are CSS that plugin writes per colour mode, so the markup is the same
+ * on the server and in the browser in either mode. Blocks without build-time tokens render
+ * plain, then Prism is loaded on demand. Changes are marked `// CUSTOM`.
  */
 import React, { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
-import { usePrismTheme } from '@docusaurus/theme-common';
 import type { LineInputProps, TokenInputProps } from 'prism-react-renderer';
 import Line from '@theme/CodeBlock/Line';
 import type { Props } from '@theme/CodeBlock/Content';
 import { decodeTokens, plainTokens, type Token } from '@site/plugins/static-highlight/tokens';
 import { CodeTokensContext } from './tokensContext';
-import { themeToDict, tokenStyle } from './themeStyles';
 import styles from './styles.module.css';
 
 const Pre = React.forwardRef<HTMLPreElement, React.ComponentProps<'pre'>>((props, ref) => (
@@ -73,27 +72,24 @@ function useTokenLines(code: string, language: string): Token[][] {
 /** The highlighted `<pre>` of a code block; reads everything from the code block context. */
 export default function CodeBlockContent({ className: classNameProp }: Props): ReactNode {
   const { metadata, wordWrap } = useCodeBlockContext();
-  const prismTheme = usePrismTheme();
   const { code, language, lineNumbersStart, lineClassNames } = metadata;
-  // CUSTOM: replaces <Highlight>'s render props with the same class names and styles.
+  // CUSTOM: replaces <Highlight>'s render props with the same class names; colours are CSS.
   const lines = useTokenLines(code, language);
-  const dict = useMemo(() => themeToDict(prismTheme, language), [prismTheme, language]);
-  const getLineProps = ({ className, style, line: _line, ...rest }: LineInputProps) => ({
+  const getLineProps = ({ className, line: _line, ...rest }: LineInputProps) => ({
     ...rest,
     className: clsx('token-line', className),
-    style: { ...dict.plain, ...style },
   });
   const getTokenProps = ({ token, className, style, ...rest }: TokenInputProps) => ({
     ...rest,
     className: clsx('token', ...token.types, className),
     children: token.content,
-    style: style ? { ...tokenStyle(dict, token), ...style } : tokenStyle(dict, token),
+    // An empty token keeps an empty line's height (prism-react-renderer's rule).
+    style: token.empty ? { display: 'inline-block', ...style } : style,
   });
   return (
     <Pre
       ref={wordWrap.codeBlockRef}
       className={clsx(classNameProp, `prism-code language-${language}`)}
-      style={dict.root}
     >
       <Code>
         {lines.map((line, i) => (
