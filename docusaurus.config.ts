@@ -6,6 +6,7 @@ import { additionalLanguages, darkCodeTheme, lightCodeTheme } from './config/pri
 import searchIndexPlugin from './plugins/search-index';
 import lazyDiagramsPlugin from './plugins/lazy-diagrams';
 import { redirects } from './config/redirects';
+import { ssrTemplate } from './config/ssr-template';
 import diagramPanZoomPlugin from './plugins/diagram-panzoom';
 import openapiPagesPlugin from './plugins/openapi-pages';
 import { openapiPages } from './config/openapi';
@@ -40,6 +41,9 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   url: env.siteUrl,
   baseUrl: env.baseUrl,
+  // Entry scripts start after the first frame, so server-rendered text is never held behind
+  // them (config/ssr-template.ts).
+  ssrTemplate,
   // Bare paths (/catalog, not /catalog/): the specification's routes are exact-match.
   trailingSlash: false,
 

@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// config/ssr-template.ts: every page preloads the entry scripts and starts them from the inline
+// loader after its first paint, instead of `<script defer>` in <head>.
+const build = join(__dirname, '..', '..', 'build');
+const pages = [
+  'index.html',
+  'connect/fulfillment_guide/get_started.html',
+  'connect/fulfillment/api/create_delivery_order.html',
+  '404.html',
+];
+
+describe('entry scripts', () => {
+  it.each(pages)('%s preloads runtime~main and main, then loads them from the loader', (page) => {
+    const html = readFileSync(join(build, page), 'utf8');
+    expect(html).not.toMatch(/<script[^>]+src=[^>]+defer/);
+    const preloaded = [
+      ...html.matchAll(/<link rel=preload as=script fetchpriority=low href=([^ >]+)/g),
+    ].map((m) => m[1]!);
+    expect(preloaded).toHaveLength(2);
+    expect(preloaded[0]).toMatch(/^\/assets\/js\/runtime~main\.[0-9a-f]+\.js$/);
+    expect(preloaded[1]).toMatch(/^\/assets\/js\/main\.[0-9a-f]+\.js$/);
+    for (const url of preloaded) expect(existsSync(join(build, url))).toBe(true);
+    // The loader gets the same URLs, in the same order, and sits after the app's markup.
+    const loaderArgs = html.match(/<script>[^<]*first-contentful-paint[^<]*\((\[[^\]]+\])\)<\/script>/);
+    expect(loaderArgs).not.toBeNull();
+    expect(JSON.parse(loaderArgs![1]!)).toEqual(preloaded);
+    expect(html.indexOf(loaderArgs![0])).toBeGreaterThan(html.indexOf('id=__docusaurus'));
+  });
+});
