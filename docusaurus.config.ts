@@ -140,8 +140,9 @@ const config: Config = {
     ],
     // Link prefetching moved to idle time (no long task when many links scroll into view).
     idlePrefetchPlugin,
-    // Code highlighted at build time: no Prism in the browser bundle; token colours as CSS.
-    [staticHighlightPlugin, { themes: { light: lightCodeTheme, dark: darkCodeTheme } }],
+    // Code highlighted at build time: no Prism in the browser bundle; token colours are CSS
+    // generated from themeConfig.prism.
+    staticHighlightPlugin,
     // API reference pages generated from openapi/*.yaml before the docs are read (config/openapi.ts).
     [openapiPagesPlugin, openapiPages],
     // Responsive raster images (spec §9: min 640, max 1030, 2 steps).

@@ -26,22 +26,25 @@ const THEME_PRISM_CLIENT_MODULE = join(
   'prism-include-languages',
 );
 
-/** Options of the plugin: the Prism themes of the light and dark colour modes. */
-export interface StaticHighlightPluginOptions {
-  themes: { light: PrismTheme; dark: PrismTheme };
+/** The Prism themes of `themeConfig.prism` (`theme` for light mode, `darkTheme` for dark). */
+interface PrismThemeConfig {
+  theme?: PrismTheme;
+  darkTheme?: PrismTheme;
 }
 
 /**
- * The plugin; see the module comment. Writes `static-highlight/prism-themes.css` under the
- * site's generated files folder and loads it as a client module (so it joins the site's CSS).
- * @throws Error when `options.themes` lacks a light or dark theme.
+ * The plugin; see the module comment. Reads the Prism themes the site already configures
+ * (`themeConfig.prism.theme` and `.darkTheme`), writes `static-highlight/prism-themes.css`
+ * under the generated files folder and loads it as a client module (it joins the site's CSS).
+ * @throws Error when `themeConfig.prism` lacks `theme` or `darkTheme`.
  */
-export default function staticHighlightPlugin(context: LoadContext, options: unknown): Plugin {
-  const { light, dark } =
-    (options as Partial<StaticHighlightPluginOptions> | undefined)?.themes ?? {};
+export default function staticHighlightPlugin(context: LoadContext): Plugin {
+  const prism = (context.siteConfig.themeConfig as { prism?: PrismThemeConfig }).prism;
+  const light = prism?.theme;
+  const dark = prism?.darkTheme;
   if (!light?.plain || !dark?.plain) {
     throw new Error(
-      'static-highlight: options.themes needs a light and a dark Prism theme ({ light, dark }).',
+      'static-highlight: set themeConfig.prism.theme and themeConfig.prism.darkTheme; code colours are generated from both.',
     );
   }
   const cssFile = join(context.generatedFilesDir, 'static-highlight', 'prism-themes.css');

@@ -124,11 +124,15 @@ describe('static-highlight theme CSS', () => {
     }
   });
 
-  it('refuses to start without both themes, with a message that says what is missing', () => {
-    const context = { generatedFilesDir: '/nonexistent' } as LoadContext;
-    expect(() => staticHighlightPlugin(context, {})).toThrow(/light and a dark Prism theme/);
-    expect(() => staticHighlightPlugin(context, { themes: { light: theme } })).toThrow(
-      /light and a dark/,
+  it('refuses to start without both Prism themes, with a message that says what is missing', () => {
+    const context = (prism: unknown) =>
+      ({
+        generatedFilesDir: '/nonexistent',
+        siteConfig: { themeConfig: { prism } },
+      }) as unknown as LoadContext;
+    expect(() => staticHighlightPlugin(context(undefined))).toThrow(
+      /themeConfig.prism.theme and themeConfig.prism.darkTheme/,
     );
+    expect(() => staticHighlightPlugin(context({ theme }))).toThrow(/darkTheme/);
   });
 });
