@@ -1,7 +1,8 @@
 /**
  * The one search client seam. Which implementation answers is decided once, from config
  * (`customFields.search.mode`, set by docusaurus.config.ts from the ALGOLIA_* variables):
- * - `local`: the in-browser index built at postBuild (createLocalClient);
+ * - `local`: the in-browser index built at postBuild (createLocalClient, whose code is loaded
+ *   with the first search or preload, like Algolia's client in `algolia` mode);
  * - `algolia`: Algolia's lite client with the configured credentials (host fallback,
  *   timeouts and the 2-minute host-down expiry are algoliasearch's own).
  * Both are wrapped by `scopedClient`, which adds the section filter, remembers the true hit
@@ -9,7 +10,8 @@
  * plus an `error` status, so the UI can show the spec's error screen.
  */
 import siteConfig from '@generated/docusaurus.config';
-import { createLocalClient, emptyResult, normaliseRequests, type IndexStatus } from './localClient';
+import type { IndexStatus, LocalClientSource, LocalSearchClient } from './localClient';
+import { emptyResult, normaliseRequests } from './requests';
 import { applyScope, searchScope, type SearchScope } from './scope';
 import type { LiteClientSubset, SearchManifest, ShardFile } from './types';
 
@@ -71,13 +73,71 @@ async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
-let localClient: ReturnType<typeof createLocalClient> | null = null;
+/**
+ * A client whose code is imported on first use, so that it stays out of the bundle every page
+ * loads. Algolia agents added before then are handed over once it exists.
+ * @param create imports and builds the real client; a failed import is tried again next time.
+ * @returns the client, and `loaded()` for the real one (e.g. to preload it).
+ */
+function lazyClient<C extends ScopedClient>(
+  appId: string,
+  agentLabel: string,
+  create: () => Promise<C>,
+): ScopedClient & { loaded: () => Promise<C> } {
+  const agents: [string, string | undefined][] = [];
+  let real: Promise<C> | null = null;
+  const loaded = () =>
+    (real ??= create().then(
+      (client) => {
+        agents.forEach(([segment, version]) => client.addAlgoliaAgent(segment, version));
+        return client;
+      },
+      (error: unknown) => {
+        real = null; // e.g. a chunk that failed to load while offline
+        throw error;
+      },
+    ));
+  return {
+    appId,
+    transporter: {
+      algoliaAgent: {
+        value: agentLabel,
+        add: ({ segment, version }) => agents.push([segment, version]),
+      },
+    },
+    addAlgoliaAgent: (segment, version) => agents.push([segment, version]),
+    search: async (args) => (await loaded()).search(args),
+    loaded,
+  };
+}
+
+/** The local client, with `preload()`; the seam keeps its own status (see `searchState`). */
+type LazyLocalClient = ScopedClient & Pick<LocalSearchClient, 'preload'>;
+
+/** The local client; its code (./localClient, MiniSearch glue, highlighting) loads on first use. */
+function lazyLocalClient(source: LocalClientSource): LazyLocalClient {
+  const client = lazyClient('local', 'Aisle local search (lazy)', () =>
+    import('./localClient').then(({ createLocalClient }) => createLocalClient(source)),
+  );
+  return {
+    ...client,
+    preload() {
+      // A failure here shows on the search that follows (status `error`), not twice.
+      client.loaded().then(
+        (local) => local.preload(),
+        () => undefined,
+      );
+    },
+  };
+}
+
+let localClient: LazyLocalClient | null = null;
 
 /** The local client, created on first use. */
-function getLocalClient() {
+function getLocalClient(): LazyLocalClient {
   if (!localClient) {
     const base = `${siteConfig.baseUrl}search/`;
-    localClient = createLocalClient({
+    localClient = lazyLocalClient({
       manifest: () => fetchJson<SearchManifest>(`${base}manifest.json`, { cache: 'no-cache' }),
       shard: (file) => fetchJson<ShardFile>(`${base}${file}`),
       engine: () => import('minisearch').then((m) => m.default),
@@ -133,10 +193,8 @@ export function scopedClient(inner: ScopedClient, getScope: () => SearchScope): 
  *   apiKey) when one is empty, which surfaces as the error screen.
  */
 function lazyAlgoliaClient(appId: string, apiKey: string, hosts: string[]): ScopedClient {
-  const agents: [string, string | undefined][] = [];
-  let real: Promise<ScopedClient> | null = null;
-  const load = () =>
-    (real ??= import('algoliasearch/dist/lite/builds/browser').then(({ liteClient }) => {
+  return lazyClient(appId, 'Algolia lite client (lazy)', () =>
+    import('algoliasearch/dist/lite/builds/browser').then(({ liteClient }) => {
       const options = hosts.length
         ? {
             hosts: hosts.map((origin) => {
@@ -150,21 +208,9 @@ function lazyAlgoliaClient(appId: string, apiKey: string, hosts: string[]): Scop
             }),
           }
         : undefined;
-      const client = liteClient(appId, apiKey, options) as unknown as ScopedClient;
-      agents.forEach(([segment, version]) => client.addAlgoliaAgent(segment, version));
-      return client;
-    }));
-  return {
-    appId,
-    transporter: {
-      algoliaAgent: {
-        value: 'Algolia lite client (lazy)',
-        add: ({ segment, version }) => agents.push([segment, version]),
-      },
-    },
-    addAlgoliaAgent: (segment, version) => agents.push([segment, version]),
-    search: async (args) => (await load()).search(args),
-  };
+      return liteClient(appId, apiKey, options) as unknown as ScopedClient;
+    }),
+  );
 }
 
 let innerClient: ScopedClient | null = null;

@@ -21,6 +21,9 @@ import type {
   ShardFile,
 } from './types';
 import { LEVELS } from './types';
+import { emptyResult, normaliseRequests } from './requests';
+
+export { emptyResult, normaliseRequests };
 
 /** Default hits per page, as Algolia's. */
 const DEFAULT_HITS_PER_PAGE = 20;
@@ -85,49 +88,6 @@ function snippetCounts(list: string[] | undefined): Map<string, number> {
     out.set(attr, Number(count) || 10);
   }
   return out;
-}
-
-/** Normalises both call forms to a list of flat request parameters. */
-export function normaliseRequests(args: unknown): SearchParams[] {
-  const list: unknown[] = Array.isArray(args)
-    ? args
-    : args && typeof args === 'object' && Array.isArray((args as { requests?: unknown }).requests)
-      ? (args as { requests: unknown[] }).requests
-      : [];
-  if (!Array.isArray(args) && list.length === 0) {
-    throw new Error('Parameter `searchMethodParams.requests` is required when calling `search`.');
-  }
-  return list.map((r) => {
-    const req = r as { indexName?: string; params?: Record<string, unknown> };
-    const { params, ...rest } = req;
-    return { ...rest, ...(params ?? {}), indexName: String(req.indexName ?? '') } as SearchParams;
-  });
-}
-
-/**
- * A result with no hits in Algolia's response shape.
- * @param started `Date.now()` when the request began, for `processingTimeMS`.
- */
-export function emptyResult(r: {
-  index: string;
-  query: string;
-  page?: number;
-  hitsPerPage: number;
-  nbHits?: number;
-  started?: number;
-}): SearchResult {
-  return {
-    hits: [],
-    nbHits: r.nbHits ?? 0,
-    nbPages: 0,
-    page: r.page ?? 0,
-    hitsPerPage: r.hitsPerPage,
-    query: r.query,
-    params: '',
-    index: r.index,
-    processingTimeMS: r.started ? Date.now() - r.started : 0,
-    exhaustiveNbHits: true,
-  };
 }
 
 /** Load status of the local index; `error` holds off retries for RETRY_BACKOFF_MS. */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -28,5 +28,19 @@ describe('entry scripts', () => {
     expect(loaderArgs).not.toBeNull();
     expect(JSON.parse(loaderArgs![1]!)).toEqual(preloaded);
     expect(html.indexOf(loaderArgs![0])).toBeGreaterThan(html.indexOf('id=__docusaurus'));
+  });
+});
+
+describe('what the entry bundle leaves to lazy chunks', () => {
+  const js = join(build, 'assets', 'js');
+  const files = readdirSync(js).filter((f) => f.endsWith('.js'));
+  const holding = (text: string) =>
+    files.filter((f) => readFileSync(join(js, f), 'utf8').includes(text));
+
+  it('keeps the local search client (src/search/localClient.ts) out of main, in one chunk', () => {
+    // A message only the local client has.
+    const chunks = holding('Unable to load the search index');
+    expect(chunks.filter((f) => f.startsWith('main.') || f.startsWith('runtime'))).toEqual([]);
+    expect(chunks).toHaveLength(1);
   });
 });
