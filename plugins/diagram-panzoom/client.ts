@@ -34,7 +34,7 @@ async function enhance(): Promise<void> {
   if (targets.length === 0) return;
   const { default: Panzoom } = await import('@panzoom/panzoom');
   for (const el of targets) {
-    if (!el.isConnected || el.classList.contains('aisle-panzoom')) continue;
+    if (!el.isConnected) continue;
     detachers.push(attachPanZoom(el, options, Panzoom).detach);
   }
 }

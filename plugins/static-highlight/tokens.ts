@@ -86,7 +86,7 @@ export function decodeTokens(json: string, code: string): Token[][] | null {
 /** Lines of plain tokens, for code whose tokens are not known (yet). Same shape as Prism's. */
 export function plainTokens(code: string): Token[][] {
   return code
-    .split(/\r\n|\r|\n/)
+    .split(NEWLINE)
     .map((content) =>
       content === ''
         ? [{ types: ['plain'], content: '\n', empty: true }]

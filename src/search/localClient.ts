@@ -23,8 +23,6 @@ import type {
 import { LEVELS } from './types';
 import { emptyResult, normaliseRequests } from './requests';
 
-export { emptyResult, normaliseRequests };
-
 /** Default hits per page, as Algolia's. */
 const DEFAULT_HITS_PER_PAGE = 20;
 /** Snippet setting when a request names none (a DocSearch index's default: 10 words). */
