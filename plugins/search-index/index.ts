@@ -1,22 +1,22 @@
 /**
  * Local plugin `search-index`: the offline search of the site.
  * - postBuild: extracts DocSearch records from every built page (./extract), writes the
- *   records in the Algolia record format to `search/records.json`, and the local index
- *   shards plus `search/manifest.json` (./build).
+ *   records in the Algolia record format beside the build (`recordsFile`, ./paths), and the
+ *   local index shards plus `search/manifest.json` into it (./build).
  * - configureWebpack: points `algoliasearch/lite` (imported by the theme's search page) at
  *   the project's search client seam, so the page and the modal share one client.
  */
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { buildShards } from './build';
 import { extractRecords } from './extract';
 import type { SearchRecord } from '../../src/search/types';
 import { sectionLabel } from '../../src/search/scope';
+import { SEARCH_DIR, recordsFile } from './paths';
 
-/** Folder of the search files inside the build output. */
-export const SEARCH_DIR = 'search';
+export { SEARCH_DIR, recordsFile };
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -75,7 +75,9 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       }
       const dir = join(outDir, SEARCH_DIR);
       await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, 'records.json'), JSON.stringify(records));
+      const recordsPath = recordsFile(outDir);
+      await mkdir(dirname(recordsPath), { recursive: true });
+      await writeFile(recordsPath, JSON.stringify(records));
       const { manifest, files } = buildShards(records);
       let gzipBytes = 0;
       for (const [name, json] of files) {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import MiniSearch from 'minisearch';
+import { recordsFile } from '../../plugins/search-index/paths';
 import { miniSearchOptions } from '../../src/search/engine';
 import { createLocalClient } from '../../src/search/localClient';
 import type { SearchManifest, ShardFile } from '../../src/search/types';
@@ -42,7 +43,7 @@ function read(file: string): string {
 
 async function main() {
   const manifest = JSON.parse(read(join(searchDir, 'manifest.json'))) as SearchManifest;
-  const records = (JSON.parse(read(join(searchDir, 'records.json'))) as unknown[]).length;
+  const records = (JSON.parse(read(recordsFile(join(root, 'build')))) as unknown[]).length;
   const shardTexts = new Map(manifest.shards.map((s) => [s.file, read(join(searchDir, s.file))]));
 
   console.log('\nAisle Docs search benchmark');

@@ -20,7 +20,7 @@ export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | '
 export const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type Level = (typeof LEVELS)[number];
 
-/** A DocSearch record in the Algolia record format (what `search/records.json` holds). */
+/** A DocSearch record in the Algolia record format (what `recordsFile()` of plugins/search-index/paths.ts holds). */
 export interface SearchRecord {
   objectID: string;
   /** Absolute URL with anchor, e.g. `https://docs.aisle.example/connect#scopes`. */

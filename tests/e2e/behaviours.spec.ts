@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { recordsFile } from '../../plugins/search-index/paths';
 import { redirects } from '../../config/redirects';
 import { gotoHydrated, recordProblems, sitemapPaths } from './helpers';
 
@@ -45,7 +46,7 @@ test.describe('unlisted and draft pages', () => {
       await expect(page.locator(`.theme-doc-sidebar-menu a[href="${path}"]`)).toHaveCount(0);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       const records = JSON.parse(
-        readFileSync(join(__dirname, '..', '..', 'build', 'search', 'records.json'), 'utf8'),
+        readFileSync(recordsFile(join(__dirname, '..', '..', 'build')), 'utf8'),
       ) as { url_without_anchor: string }[];
       expect(records.some((r) => new URL(r.url_without_anchor).pathname === path)).toBe(false);
     });

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { recordsFile } from '../../plugins/search-index/paths';
 import { matchesFacets, parseFacetFilters } from '../../src/search/localClient';
 import type { SearchRecord } from '../../src/search/types';
 import { gotoHydrated } from './helpers';
@@ -18,7 +19,7 @@ test.describe.configure({ mode: 'serial' });
 
 const root = join(__dirname, '..', '..');
 const records = JSON.parse(
-  readFileSync(join(root, 'build', 'search', 'records.json'), 'utf8'),
+  readFileSync(recordsFile(join(root, 'build')), 'utf8'),
 ) as SearchRecord[];
 
 interface StubCall {
