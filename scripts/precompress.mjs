@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) twin beside every compressible file of the build
+ * (run by `npm run build` last), so the production server sends them with `brotli_static` and
+ * `gzip_static` instead of compressing each answer again (deploy/nginx/render.ts).
+ *
+ * - Compressible: HTML, JS, CSS, JSON, Markdown, txt, XML, SVG, YAML of 512 bytes and more
+ *   (deploy/compressible.json; below that the headers cost more than compression saves).
+ * - Levels: brotli quality `BROTLI_QUALITY` and gzip level 9, chosen by measuring build time
+ *   against bytes (design/production-server.md); zlib's async calls run on libuv's thread
+ *   pool, so both cores work.
+ * - A twin is written only when it is smaller than its file; twins left from an earlier build
+ *   whose file is gone are removed, and every other twin is rewritten, so none is stale.
+ * Prints files, bytes before and after, and the time taken. BUILD_DIR picks the folder.
+ * Exits 1 with a message when the folder does not exist.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const buildDir = join(root, process.env.BUILD_DIR ?? 'build');
+
+/**
+ * Extensions given twins and the smallest file given them, bytes (nginx's gzip_min_length):
+ * deploy/compressible.json, shared with the nginx configuration, which refuses direct
+ * requests for the twins.
+ */
+const { extensions: COMPRESSIBLE_EXTENSIONS, minBytes: MIN_BYTES } = JSON.parse(
+  readFileSync(join(root, 'deploy', 'compressible.json'), 'utf8'),
+);
+/** Brotli quality 0–11: 8 (design/production-server.md: 11 took 8× as long for 9 % fewer bytes). */
+export const BROTLI_QUALITY = 8;
+const GZIP_LEVEL = 9;
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+const compressible = new RegExp(`\\.(${COMPRESSIBLE_EXTENSIONS.join('|')})$`);
+const twin = new RegExp(`\\.(${COMPRESSIBLE_EXTENSIONS.join('|')})\\.(br|gz)$`);
+
+async function walk(dir) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await walk(full)));
+    else out.push(full);
+  }
+  return out;
+}
+
+/**
+ * Compresses one file into its twins.
+ * @returns bytes of the file and of the twins written (the file's size where none was).
+ */
+export async function compressFile(file) {
+  const data = await readFile(file);
+  const [br, gzipped] = await Promise.all([
+    brotli(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+    gz(data, { level: GZIP_LEVEL }),
+  ]);
+  const written = { raw: data.length, br: data.length, gz: data.length };
+  for (const [ext, bytes] of [
+    ['br', br],
+    ['gz', gzipped],
+  ]) {
+    if (bytes.length < data.length) {
+      await writeFile(`${file}.${ext}`, bytes);
+      written[ext] = bytes.length;
+    } else if (existsSync(`${file}.${ext}`)) {
+      await unlink(`${file}.${ext}`);
+    }
+  }
+  return written;
+}
+
+/** Runs `task` over `items`, `limit` at a time. */
+async function pool(items, limit, task) {
+  const results = [];
+  let next = 0;
+  async function worker() {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+async function main() {
+  if (!existsSync(buildDir)) {
+    console.error(`precompress: ${buildDir} does not exist; run "docusaurus build" first.`);
+    process.exit(1);
+  }
+  const started = Date.now();
+  const files = await walk(buildDir);
+  const present = new Set(files);
+  let orphans = 0;
+  for (const f of files.filter((f) => twin.test(f))) {
+    if (!present.has(f.replace(/\.(br|gz)$/, ''))) {
+      await unlink(f);
+      orphans++;
+    }
+  }
+  const targets = [];
+  for (const f of files.filter((f) => compressible.test(f))) {
+    if ((await stat(f)).size >= MIN_BYTES) targets.push(f);
+  }
+  // Largest first, so one big file does not finish alone at the end.
+  const sizes = new Map(await Promise.all(targets.map(async (f) => [f, (await stat(f)).size])));
+  targets.sort((a, b) => sizes.get(b) - sizes.get(a));
+  const results = await pool(targets, 8, compressFile);
+  const sum = (k) => results.reduce((a, r) => a + r[k], 0);
+  const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
+  console.log(
+    `precompress: ${targets.length} files, ${mb(sum('raw'))} → brotli ${mb(sum('br'))}, gzip ${mb(sum('gz'))}` +
+      `${orphans ? `, ${orphans} stale twins removed` : ''}, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(`precompress: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}
