@@ -3,10 +3,18 @@
  * (deploy/nginx) and the `_headers` file for static hosts that read one.
  *
  * The Content-Security-Policy allows exactly what the site loads: its own files, `data:`
- * images (widget samples, ideal-image placeholders), inline styles (mermaid and React style
- * attributes), and inline scripts only by hash (the theme script that sets the colour mode
- * before paint, and the other inline scripts Docusaurus writes). Configured integrations
- * (Algolia, Google tag, error reporting, chat widget) add their own origins and nothing else.
+ * images (widget samples, ideal-image placeholders), inline styles, and inline scripts only by
+ * hash (the theme script that sets the colour mode before paint, and the other inline scripts
+ * Docusaurus writes). Configured integrations (Algolia, Google tag, error reporting, chat
+ * widget) add their own origins and nothing else. `upgrade-insecure-requests` turns any stray
+ * `http:` subresource into `https:`.
+ *
+ * Why `style-src` keeps 'unsafe-inline': the server-rendered pages carry `style="…"` attributes
+ * that React writes (ideal-image boxes, tab panels, the theme's collapsibles) and `<style>`
+ * elements inside mermaid's SVG; neither can be hashed one by one (attributes need
+ * 'unsafe-hashes' per value and change with content), and a nonce needs a server that renders
+ * each answer. Inline style cannot run script, and script-src stays hash-only
+ * (design/production-server.md).
  */
 
 /** Origins an integration needs, by CSP directive. */
@@ -64,10 +72,15 @@ export function contentSecurityPolicy(scriptHashes: string[], extras: CspExtras 
     `base-uri 'self'`,
     `form-action 'self'`,
     `frame-ancestors 'none'`,
+    'upgrade-insecure-requests',
   ].join('; ');
 }
 
-/** The security headers sent with every answer. */
+/**
+ * The security headers sent with every answer, whatever its status. The cross-origin pair
+ * (`same-origin`) keeps other sites from holding a window reference to a docs page or
+ * embedding its files.
+ */
 export function securityHeaders(csp: string): [string, string][] {
   return [
     ['Content-Security-Policy', csp],
@@ -76,9 +89,14 @@ export function securityHeaders(csp: string): [string, string][] {
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'],
     ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
     ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
   ];
 }
 
-/** Cache policy: hashed assets are immutable for a year; HTML and data revalidate. */
+/**
+ * Cache policy: hashed assets are immutable for a year; HTML, data and every error or redirect
+ * answer revalidate.
+ */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suite runs: Chromium for the e2e suite (npx playwright
-# install cannot download browsers here), nginx for the production-server tests, and nginx's
-# brotli module where Debian has it. Each only when missing; sudo when not run as root.
+# Installs the Debian packages the test suite and benchmarks run: Chromium for the e2e suite
+# (npx playwright install cannot download browsers here), nginx for the production-server
+# tests with its headers-more module (security headers set once on every answer), nginx's
+# brotli modules (on-the-fly and precompressed) where Debian has them, and wrk
+# for npm run bench:server. Each only when missing; sudo when not run as root.
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-BROTLI_MODULE=/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so
+MODULES=/usr/lib/nginx/modules
 packages=()
 [ -x "$CHROMIUM" ] || packages+=(chromium)
 command -v nginx >/dev/null 2>&1 || packages+=(nginx)
-[ -f "$BROTLI_MODULE" ] || packages+=(libnginx-mod-http-brotli-filter)
+command -v wrk >/dev/null 2>&1 || packages+=(wrk)
+[ -f "$MODULES/ngx_http_headers_more_filter_module.so" ] || packages+=(libnginx-mod-http-headers-more-filter)
+[ -f "$MODULES/ngx_http_brotli_filter_module.so" ] || packages+=(libnginx-mod-http-brotli-filter)
+[ -f "$MODULES/ngx_http_brotli_static_module.so" ] || packages+=(libnginx-mod-http-brotli-static)
 if [ ${#packages[@]} -eq 0 ]; then
   exit 0
 fi
@@ -17,8 +22,8 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 $SUDO apt-get update -qq
 if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${packages[@]}" >/dev/null; then
-  # The brotli module is optional: retry without it.
-  packages=("${packages[@]/libnginx-mod-http-brotli-filter/}")
+  # The brotli modules are optional: retry without them.
+  packages=("${packages[@]/libnginx-mod-http-brotli-*/}")
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq ${packages[*]} >/dev/null
 fi
 # Debian starts nginx as a service on install; the tests run their own instance.

@@ -13,8 +13,14 @@ import { contentSecurityPolicy, integrationOrigins, securityHeaders } from '../d
 import { inlineScriptHashes } from '../deploy/inline-scripts';
 import { renderNginxConfig } from '../deploy/nginx/render';
 
-/** Debian's brotli filter module (package libnginx-mod-http-brotli-filter), when installed. */
-const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
+/**
+ * Debian's nginx modules folder. headers-more (libnginx-mod-http-headers-more-filter) is
+ * required; brotli is served when both brotli modules are installed (packages
+ * libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static).
+ */
+const MODULES = '/usr/lib/nginx/modules';
+const HEADERS_MORE = 'ngx_http_headers_more_filter_module.so';
+const BROTLI_MODULES = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so'];
 
 const root = join(__dirname, '..');
 const build = join(root, process.env.BUILD_DIR ?? 'build');
@@ -30,6 +36,12 @@ function main() {
     console.error(`serve:nginx: PORT must be a port number; got "${process.env.PORT}".`);
     process.exit(1);
   }
+  if (!existsSync(join(MODULES, HEADERS_MORE))) {
+    console.error(
+      `serve:nginx: ${join(MODULES, HEADERS_MORE)} is missing; run "bash scripts/ensure-system-deps.sh" (package libnginx-mod-http-headers-more-filter).`,
+    );
+    process.exit(1);
+  }
   mkdirSync(prefix, { recursive: true });
   const csp = contentSecurityPolicy(inlineScriptHashes(build), integrationOrigins(process.env));
   const config = renderNginxConfig({
@@ -38,7 +50,8 @@ function main() {
     listen: `127.0.0.1:${port}`,
     redirects,
     headers: securityHeaders(csp),
-    brotliModule: existsSync(BROTLI_MODULE) ? BROTLI_MODULE : undefined,
+    modules: MODULES,
+    brotli: BROTLI_MODULES.every((m) => existsSync(join(MODULES, m))),
   });
   const file = join(prefix, 'nginx.conf');
   writeFileSync(file, config);

@@ -1,7 +1,8 @@
 /**
  * Writes build/_headers and build/_redirects, the files static hosts read for headers and
  * redirects, from the same sources as the nginx configuration (deploy/headers.ts,
- * config/redirects.ts, the inline-script hashes of the build). Run by `npm run build`.
+ * config/redirects.ts checked by deploy/redirect-rules.ts, the inline-script hashes of the
+ * build). Run by `npm run build`; a redirect that is not a safe path or URL stops it.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import {
   securityHeaders,
 } from '../deploy/headers';
 import { inlineScriptHashes } from '../deploy/inline-scripts';
+import { renderRedirectsFile } from '../deploy/redirect-rules';
 
 const build = join(__dirname, '..', process.env.BUILD_DIR ?? 'build');
 const csp = contentSecurityPolicy(inlineScriptHashes(build), integrationOrigins(process.env));
@@ -27,8 +29,5 @@ writeFileSync(
     block('/assets/*', [['Cache-Control', IMMUTABLE]]),
   ].join('\n\n')}\n`,
 );
-writeFileSync(
-  join(build, '_redirects'),
-  `${redirects.map((r) => `${r.from} ${r.to} 301`).join('\n')}\n`,
-);
+writeFileSync(join(build, '_redirects'), renderRedirectsFile(redirects));
 console.log('write-host-files: build/_headers and build/_redirects written.');

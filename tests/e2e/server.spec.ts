@@ -1,6 +1,11 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { redirects } from '../../config/redirects';
+import { securityHeaders } from '../../deploy/headers';
+import { hasControlCharacter, isSafePath } from '../../deploy/redirect-rules';
 import { gotoHydrated } from './helpers';
+import { headerValues, rawRequest, type RawAnswer } from './raw-http';
 
 // What only the production web server does (deploy/nginx, run by the 'nginx' project):
 // real 301s, 404 status, caching, compression, content types and security headers, and no
@@ -76,6 +81,7 @@ test('content types of Markdown twins, llms.txt and YAML', async ({ request }) =
 });
 
 test('security headers are sent on pages and assets', async ({ request }) => {
+  // Each answer kind, and the headers only a real server sends.
   for (const path of ['/', '/connect', '/no/such/page', '/connect.md']) {
     const h = (await request.get(path)).headers();
     expect(h['content-security-policy'], path).toMatch(/default-src 'self'/);
@@ -86,6 +92,9 @@ test('security headers are sent on pages and assets', async ({ request }) => {
     expect(h['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
     expect(h['permissions-policy'], path).toMatch(/camera=\(\)/);
     expect(h['strict-transport-security'], path).toMatch(/max-age=\d+/);
+    expect(h['content-security-policy'], path).toMatch(/upgrade-insecure-requests/);
+    expect(h['cross-origin-opener-policy'], path).toBe('same-origin');
+    expect(h['cross-origin-resource-policy'], path).toBe('same-origin');
   }
 });
 
@@ -112,4 +121,258 @@ test('no page kind triggers a Content-Security-Policy violation', async ({ page 
   await page.locator('.DocSearch-Input').fill('access token');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   expect(violations).toEqual([]);
+});
+
+// --- Hostile and odd requests (issue "Production server"): sent byte for byte over a socket,
+// since HTTP clients refuse or normalise most of them.
+
+const build = join(__dirname, '..', '..', 'build');
+const origin = () => String(test.info().project.use.baseURL);
+/** Names of the security headers every answer carries (deploy/headers.ts). */
+const SECURITY = securityHeaders('x').map(([k]) => k.toLowerCase());
+/** Every header nginx may send; anything else was injected or reflected. */
+const ALLOWED_HEADERS = new Set([
+  ...SECURITY,
+  'cache-control',
+  'server',
+  'date',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-range',
+  'connection',
+  'location',
+  'vary',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'transfer-encoding',
+  'keep-alive',
+]);
+const EXTERNAL_TARGETS = redirects.map((r) => r.to).filter((to) => /^https:/.test(to));
+const hex = (c: number) => c.toString(16).toUpperCase().padStart(2, '0');
+/** Control characters %00–%1F and %7F. */
+const CONTROLS = [...Array.from({ length: 32 }, (_, i) => i), 0x7f];
+
+/** The generated requests: control characters raw and encoded, backslashes, double slashes,
+ * tabs, traversal, overlong UTF-8, 8 KB and 64 KB paths, odd methods. */
+function fuzzRequests(): { method: string; target: string; outside?: boolean }[] {
+  const out: { method: string; target: string; outside?: boolean }[] = [];
+  for (const c of CONTROLS) {
+    const enc = `%${hex(c)}`;
+    out.push(
+      { method: 'GET', target: `/x${enc}Set-Cookie:%20pwned=1;%20Path=/;/` },
+      { method: 'GET', target: `/x${enc}evil.example.html` },
+      { method: 'GET', target: `/${enc}/evil.example/` },
+      { method: 'GET', target: `/a${enc}b/index.html` },
+      { method: 'GET', target: `/x${String.fromCharCode(c)}X-Injected:%201/` },
+    );
+  }
+  for (const target of [
+    '/%5Cevil.example/',
+    '/%5Cevil.example.html',
+    '/%5C%5Cevil.example/',
+    '/%5C/evil.example/',
+    '/\\evil.example/',
+    '/\\/evil.example/',
+    '/.%5Cevil.example/',
+    '/%2F%2Fevil.example/',
+    '/%2F%2Fevil.example.html',
+    '//evil.example/',
+    '///evil.example/',
+    '/%2F/evil.example/index.html',
+    '/%09/evil.example/',
+    '/\t/evil.example/',
+    '/%20/evil.example/',
+    '/%C0%AF/evil.example/',
+    '/%E0%80%AFevil.example/',
+    '/%C1%9Cevil.example/',
+    '/%C0%AE%C0%AE/',
+    '/%FF%FE/',
+    '/%/',
+    '/%zz.html',
+    `/${'a'.repeat(8 * 1024)}/`,
+    `/${'a'.repeat(64 * 1024)}`,
+  ])
+    out.push({ method: 'GET', target });
+  for (const target of [
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/..%2fpackage.json',
+    '/%2e%2e%2f%2e%2e%2fetc/passwd',
+    '/..%5c..%5cpackage.json',
+    '/assets/..%2f..%2fpackage.json',
+    '/catalog/../../package.json',
+    '/%C0%AE%C0%AE/package.json',
+    '/./../README.md',
+    '/.git/config',
+    '/.gitignore',
+    '/_headers',
+    '/_redirects',
+  ])
+    out.push({ method: 'GET', target, outside: true });
+  for (const method of ['TRACE', 'TRACK', 'OPTIONS', 'PUT', 'DELETE', 'PATCH', 'PROPFIND', 'FOO'])
+    for (const target of ['/', '/catalog/', '/x%0dX-Injected:%201/']) out.push({ method, target });
+  out.push({ method: 'CONNECT', target: 'evil.example:443' }, { method: 'GET', target: '*' });
+  return out;
+}
+
+/** What must hold for any answer: see the test title below. */
+function hostileAnswerProblems(answer: RawAnswer, outside: boolean): string[] {
+  const problems: string[] = [];
+  if (answer.status >= 500) problems.push(`status ${answer.status}`);
+  if (outside && (answer.status === 200 || answer.status === 206))
+    problems.push(`served ${answer.status}`);
+  for (const [name, value] of answer.headers) {
+    if (!ALLOWED_HEADERS.has(name)) problems.push(`header ${name}: ${value}`);
+    if (/pwned|injected/i.test(value) || hasControlCharacter(value))
+      problems.push(`reflected in ${name}: ${JSON.stringify(value)}`);
+  }
+  for (const location of headerValues(answer, 'location')) {
+    if (location !== '/' && !isSafePath(location) && !EXTERNAL_TARGETS.includes(location))
+      problems.push(`Location ${JSON.stringify(location)}`);
+  }
+  return problems;
+}
+
+test('hostile paths and methods: no 5xx, no Location off the origin, nothing reflected or outside build/', async () => {
+  const requests = fuzzRequests();
+  expect(requests.length).toBeGreaterThanOrEqual(200);
+  const failures: string[] = [];
+  for (const { method, target, outside } of requests) {
+    const answer = await rawRequest(origin(), method, target, { 'X-Probe': 'pwned-probe' });
+    const problems = hostileAnswerProblems(answer, outside ?? false);
+    if (problems.length)
+      failures.push(`${method} ${JSON.stringify(target.slice(0, 60))}: ${problems.join('; ')}`);
+  }
+  expect(failures).toEqual([]);
+});
+
+test('the fuzz check itself catches an injected header, an off-origin Location and a 5xx', () => {
+  const answer = (status: number, headers: [string, string][]): RawAnswer => ({
+    status,
+    headers,
+    head: '',
+  });
+  expect(
+    hostileAnswerProblems(answer(301, [['location', '/x\rSet-Cookie: pwned=1']]), false),
+  ).not.toEqual([]);
+  expect(hostileAnswerProblems(answer(301, [['set-cookie', 'pwned=1']]), false)).not.toEqual([]);
+  expect(hostileAnswerProblems(answer(404, [['x-probe', 'pwned-probe']]), false)).not.toEqual([]);
+  expect(hostileAnswerProblems(answer(301, [['location', '/\\evil.example']]), false)).not.toEqual(
+    [],
+  );
+  expect(hostileAnswerProblems(answer(301, [['location', '//evil.example']]), false)).not.toEqual(
+    [],
+  );
+  expect(hostileAnswerProblems(answer(502, []), false)).not.toEqual([]);
+  expect(hostileAnswerProblems(answer(200, []), true)).not.toEqual([]);
+  expect(hostileAnswerProblems(answer(301, [['location', '/catalog']]), false)).toEqual([]);
+});
+
+test('every answer kind carries each security header once; only a hashed file is immutable', async () => {
+  const home = readFileSync(join(build, 'index.html'), 'utf8');
+  const asset = home.match(/\/assets\/js\/main\.[0-9a-f]+\.js/)![0];
+  const etag = headerValues(await rawRequest(origin(), 'GET', asset), 'etag')[0];
+  const cases: [number, string, string, Record<string, string>][] = [
+    [200, 'GET', '/connect', {}],
+    [200, 'GET', asset, {}],
+    [206, 'GET', asset, { Range: 'bytes=0-9' }],
+    [301, 'GET', '/catalog/', {}],
+    [301, 'GET', '/catalog/departments', {}],
+    [304, 'GET', asset, { 'If-None-Match': etag }],
+    [400, 'GET', '/a%00b', {}],
+    [404, 'GET', '/no/such/page', {}],
+    [404, 'GET', '/assets/js/missing.0123456789.js', {}],
+    [405, 'TRACE', '/', {}],
+    [414, 'GET', `/${'a'.repeat(64 * 1024)}`, {}],
+    [416, 'GET', asset, { Range: 'bytes=999999999-' }],
+  ];
+  for (const [status, method, target, headers] of cases) {
+    const answer = await rawRequest(origin(), method, target, headers);
+    const label = `${status} ${method} ${target.slice(0, 40)}`;
+    expect(answer.status, label).toBe(status);
+    for (const name of [...SECURITY, 'cache-control'])
+      expect(headerValues(answer, name), `${label} ${name}`).toHaveLength(1);
+    const cache = headerValues(answer, 'cache-control')[0];
+    const hashedSuccess = target === asset && [200, 206, 304].includes(status);
+    expect(cache, label).toBe(hashedSuccess ? 'public, max-age=31536000, immutable' : 'no-cache');
+  }
+});
+
+test('/404, /index, host files, dotfiles, source maps and compressed twins are not pages', async ({
+  request,
+}) => {
+  expect((await request.get('/404')).status()).toBe(404);
+  const index = await request.get('/index', { maxRedirects: 0 });
+  expect(index.status()).toBe(301);
+  expect(index.headers().location).toBe('/');
+  const twin = await request.get('/catalog/index', { maxRedirects: 0 });
+  expect(twin.headers().location).toBe('/catalog');
+  for (const path of [
+    '/_headers',
+    '/_redirects',
+    '/.well-known/x',
+    '/connect.html.br',
+    '/x.js.map',
+  ])
+    expect((await request.get(path)).status(), path).toBe(404);
+});
+
+test('compressible files are sent from their build-time twins, brotli or gzip', async () => {
+  const manifest = JSON.parse(readFileSync(join(build, 'search', 'manifest.json'), 'utf8')) as {
+    shards: { file: string }[];
+  };
+  const home = readFileSync(join(build, 'index.html'), 'utf8');
+  const files: [string, string][] = [
+    ['/connect', 'connect.html'],
+    ['/llms-full.txt', 'llms-full.txt'],
+    ['/sitemap.xml', 'sitemap.xml'],
+    [`/search/${manifest.shards[0].file}`, `search/${manifest.shards[0].file}`],
+    ...[...home.matchAll(/\/assets\/(?:js|css)\/[\w.~-]+\.(?:js|css)/g)].map(
+      (m): [string, string] => [m[0], m[0].slice(1)],
+    ),
+  ];
+  for (const [path, file] of files) {
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await rawRequest(origin(), 'GET', path, { 'Accept-Encoding': encoding });
+      expect(headerValues(answer, 'content-encoding'), `${path} ${encoding}`).toEqual([encoding]);
+      // A twin is sent as a file, with its size; on-the-fly compression would be chunked.
+      const twin = join(build, `${file}.${encoding === 'br' ? 'br' : 'gz'}`);
+      expect(headerValues(answer, 'content-length'), `${path} ${encoding}`).toEqual([
+        String(statSync(twin).size),
+      ]);
+    }
+  }
+});
+
+test('in Chromium, no hostile URL leaves the origin, sets a cookie or a header', async ({
+  page,
+  context,
+}) => {
+  const offOrigin: string[] = [];
+  await page.route('**/*', (route) => {
+    if (new URL(route.request().url()).origin !== origin()) {
+      offOrigin.push(route.request().url());
+      return route.abort();
+    }
+    return route.continue();
+  });
+  for (const path of [
+    '/x%0dSet-Cookie:%20pwned=1;%20Path=/;/',
+    '/foo%0dX-Injected:%201/',
+    '/x%0aSet-Cookie:%20pwned=2;%20Path=/;/',
+    '/%5Cevil.example/',
+    '/%5Cevil.example.html',
+    '/%09/evil.example/',
+    '/%2F%2Fevil.example/',
+    '/%5C%5Cevil.example/',
+    '/%2F%5Cevil.example.html',
+  ]) {
+    const response = await page.goto(path).catch(() => null);
+    expect(new URL(page.url()).origin, path).toBe(origin());
+    if (response) expect(response.headers()['x-injected'], path).toBeUndefined();
+  }
+  expect(offOrigin).toEqual([]);
+  expect(await context.cookies()).toEqual([]);
 });

@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, integrationOrigins } from '../../deploy/headers';
 import { scriptHashesOf } from '../../deploy/inline-scripts';
 import { renderNginxConfig } from '../../deploy/nginx/render';
+import {
+  checkedRedirects,
+  isSafeExternalUrl,
+  isSafePath,
+  renderRedirectsFile,
+} from '../../deploy/redirect-rules';
+import { redirects } from '../../config/redirects';
 
 describe('server configuration', () => {
   it('hashes executable inline scripts only', () => {
@@ -22,19 +29,106 @@ describe('server configuration', () => {
     expect(gtag).toContain("script-src 'self' https://www.googletagmanager.com");
   });
 
-  it('renders one 301 per redirect and brotli only when the module exists', () => {
-    const base = {
-      root: '/site/build',
-      prefix: '/tmp/nginx',
-      listen: '127.0.0.1:8080',
-      redirects: [{ from: '/old', to: '/new' }],
-      headers: [['X-Content-Type-Options', 'nosniff']] as [string, string][],
-    };
+  const base = {
+    root: '/site/build',
+    prefix: '/tmp/nginx',
+    listen: '127.0.0.1:8080',
+    redirects: [{ from: '/old', to: '/new' }],
+    headers: [['X-Content-Type-Options', 'nosniff']] as [string, string][],
+    modules: '/m',
+    brotli: false,
+  };
+
+  it('renders one 301 per redirect, headers-more always and brotli only when present', () => {
     const conf = renderNginxConfig(base);
-    expect(conf).toContain('location = /old { return 301 /new$is_args$args; }');
+    expect(conf).toContain('location = /old { return 301 "/new$is_args$args"; }');
+    expect(conf).toContain('load_module /m/ngx_http_headers_more_filter_module.so;');
     expect(conf).not.toContain('brotli');
-    expect(renderNginxConfig({ ...base, brotliModule: '/m/brotli.so' })).toContain(
-      'load_module /m/brotli.so;',
-    );
+    const withBrotli = renderNginxConfig({ ...base, brotli: true });
+    expect(withBrotli).toContain('load_module /m/ngx_http_brotli_static_module.so;');
+    expect(withBrotli).toContain('brotli_static on;');
+  });
+
+  it('sets every header once at server level, Cache-Control included, and never adds one', () => {
+    const conf = renderNginxConfig(base);
+    expect(conf).toContain('more_set_headers "X-Content-Type-Options: nosniff";');
+    expect(conf).toContain('more_set_headers "Cache-Control: no-cache";');
+    expect(conf).not.toMatch(/^\s*add_header\s/m);
+  });
+
+  it('refuses a header value nginx would read as a variable', () => {
+    expect(() =>
+      renderNginxConfig({
+        ...base,
+        headers: [['Content-Security-Policy', "script-src 'self' $x"]],
+      }),
+    ).toThrow(/holds a \$/);
+  });
+
+  it('refuses a redirect that could leave the origin or break the configuration', () => {
+    for (const to of ['//evil.example', '/\\evil.example', 'http://evil.example/', '/a;b']) {
+      expect(() => renderNginxConfig({ ...base, redirects: [{ from: '/old', to }] }), to).toThrow(
+        /Redirect from "\/old"/,
+      );
+    }
+  });
+});
+
+describe('redirect rules (deploy/redirect-rules.ts)', () => {
+  it('accepts same-origin paths of safe characters only', () => {
+    for (const path of ['/catalog', '/connect/fulfillment', '/a_b/c-d/e.f/~g', '/2023_06'])
+      expect(isSafePath(path), path).toBe(true);
+    for (const path of [
+      '',
+      '/',
+      '//evil.example',
+      '/\\evil.example',
+      '/catalog/',
+      '/a//b',
+      '/x\rSet-Cookie: a=1',
+      '/x\nb',
+      '/\tevil',
+      '/a b',
+      '/%0d',
+      '/.hidden',
+      '/a/../b',
+      '/a?b',
+      '/a#b',
+      'catalog',
+      `/${'a'.repeat(3000)}`,
+    ])
+      expect(isSafePath(path), JSON.stringify(path)).toBe(false);
+  });
+
+  it('accepts https targets without credentials or characters nginx or a browser would misread', () => {
+    expect(isSafeExternalUrl('https://portal.aisle.example/credentials')).toBe(true);
+    for (const url of [
+      'http://portal.aisle.example/credentials',
+      'javascript:alert(1)',
+      'https://user:pw@portal.aisle.example/',
+      'https://portal.aisle.example/a b',
+      'https://portal.aisle.example/$x',
+      'https://portal.aisle.example/a"b',
+      'https://PORTAL.aisle.example/',
+      '//portal.aisle.example/',
+      'not a url',
+    ])
+      expect(isSafeExternalUrl(url), url).toBe(false);
+  });
+
+  it('checks the site redirects and names the rule it refuses', () => {
+    expect(checkedRedirects(redirects)).toBe(redirects);
+    expect(() => checkedRedirects([{ from: '/a/', to: '/b' }])).toThrow(/Redirect from "\/a\/"/);
+    expect(() =>
+      checkedRedirects([
+        { from: '/a', to: '/b' },
+        { from: '/a', to: '/c' },
+      ]),
+    ).toThrow(/listed twice/);
+  });
+
+  it('renders _redirects for static hosts from the checked list', () => {
+    expect(renderRedirectsFile([{ from: '/a', to: '/b' }])).toBe('/a /b 301\n');
+    expect(() => renderRedirectsFile([{ from: '/a', to: '//evil.example' }])).toThrow();
   });
 });
