@@ -1,7 +1,8 @@
 /**
  * Redirects from old paths (spec §2 "Redirects"), one list for every consumer: the client
- * redirects plugin (meta-refresh pages in the build) and, later, the web server's real 301s.
- * Internal targets are paths that must exist in the build (tests/unit/redirects.test.ts);
+ * redirects plugin (meta-refresh pages in the build), nginx's real 301s and the static hosts'
+ * `_redirects`, both checked by deploy/redirect-rules.ts (safe paths, https targets only).
+ * Internal targets are paths that must exist in the build (tests/build/redirects.test.ts);
  * the old Connect credential-rotation page goes to the Platform Portal, where rotation is done.
  */
 import { PLATFORM_PORTAL_URL } from './navigation';
