@@ -1,5 +1,8 @@
-// ESLint flat config: typescript-eslint (type-aware off for speed), React and hooks rules.
+// ESLint flat config: typescript-eslint (type-aware off for speed), React and hooks rules, and
+// import-x's no-extraneous-dependencies so every imported package is declared in package.json,
+// in `dependencies` when the build or the site loads it.
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -34,6 +37,35 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'react/prop-types': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Modules that Docusaurus's bundler provides (its client API, theme and generated
+      // aliases, listed in @docusaurus/module-type-aliases): not packages to declare.
+      'import-x/internal-regex':
+        '^(@theme|@theme-original|@theme-init|@site|@generated)/|^@docusaurus/(constants|ErrorBoundary|Head|Link|Interpolate|Translate|router|useIsomorphicLayoutEffect|useDocusaurusContext|useRouteContext|useBrokenLinks|useIsBrowser|useBaseUrl|ExecutionEnvironment|ComponentCreator|BrowserOnly|isInternalUrl|Noop|renderRoutes|useGlobalData)$',
+    },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          // Tools, tests and benchmarks may use devDependencies; the build (with the scripts
+          // `npm run build` runs) and the site may not.
+          devDependencies: [
+            'tests/**',
+            'scripts/bench/**',
+            'scripts/{check-content,chromium,screenshots}.mjs',
+            'scripts/serve-nginx.ts',
+            '*.config.{ts,mjs}',
+            'vitest.*.ts',
+            'eslint.config.mjs',
+          ],
+          includeTypes: false,
+        },
+      ],
     },
   },
 );

@@ -12,8 +12,8 @@ const commands = [...readme.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]
 describe('README set-up commands', () => {
   it('opens with exactly two commands: run the site, run every test', () => {
     expect(commands).toHaveLength(2);
-    expect(commands[0]).toMatch(/^npm install && .*npm run serve$/);
-    expect(commands[1]).toMatch(/^npm install && npm test$/);
+    expect(commands[0]).toMatch(/^npm ci && .*npm run serve$/);
+    expect(commands[1]).toMatch(/^npm ci && npm test$/);
   });
 
   it('.ci/run calls the README test command verbatim', () => {
