@@ -9,10 +9,10 @@
  * key, and the second render of every block (about 2,700 token elements on an API page) in
  * one long task after hydration, are gone. Changes are marked `// CUSTOM`.
  */
-import React, { isValidElement, type ReactNode } from 'react';
+import React, {isValidElement, type ReactNode} from 'react';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
-import type { Props } from '@theme/CodeBlock';
+import type {Props} from '@theme/CodeBlock';
 
 /**
  * Best attempt to make the children a plain string so that the block can be copied; children
@@ -26,7 +26,10 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
 }
 
 /** A code block: `children` is the code (a string) or, rarely, React elements. */
-export default function CodeBlock({ children: rawChildren, ...props }: Props): ReactNode {
+export default function CodeBlock({
+  children: rawChildren,
+  ...props
+}: Props): ReactNode {
   const children = maybeStringifyChildren(rawChildren);
   // CUSTOM: no `key={String(isBrowser)}` remount (see the module comment).
   return typeof children === 'string' ? (

@@ -23,15 +23,18 @@ import React, {
   type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
 } from 'react';
-import { createPortal } from 'react-dom';
-import { DocSearchButton } from '@docsearch/react/button';
-import { useDocSearchKeyboardEvents } from '@docsearch/react/useDocSearchKeyboardEvents';
+import {createPortal} from 'react-dom';
+import {DocSearchButton} from '@docsearch/react/button';
+import {useDocSearchKeyboardEvents} from '@docsearch/react/useDocSearchKeyboardEvents';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
-import { useHistory, useLocation } from '@docusaurus/router';
-import { isRegexpStringMatch, useSearchLinkCreator } from '@docusaurus/theme-common';
-import { useSearchResultUrlProcessor } from '@docusaurus/theme-search-algolia/client';
-import Translate, { translate } from '@docusaurus/Translate';
+import {useHistory, useLocation} from '@docusaurus/router';
+import {
+  isRegexpStringMatch,
+  useSearchLinkCreator,
+} from '@docusaurus/theme-common';
+import {useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
+import Translate, {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
@@ -51,10 +54,13 @@ import {
   searchHost,
   searchState,
 } from '@site/src/search/client'; // CUSTOM
-import { searchScope, sectionLabel, sectionOfPath } from '@site/src/search/scope'; // CUSTOM
+import {searchScope, sectionLabel, sectionOfPath} from '@site/src/search/scope'; // CUSTOM
 import './styles.css';
 
-type DocSearchProps = Omit<DocSearchModalProps, 'onClose' | 'initialScrollY'> & {
+type DocSearchProps = Omit<
+  DocSearchModalProps,
+  'onClose' | 'initialScrollY'
+> & {
   externalUrlRegex?: string;
   searchPagePath: boolean | string;
   indexName: string;
@@ -73,14 +79,17 @@ function importDocSearchModalIfNeeded() {
   if (DocSearchModal) {
     return Promise.resolve();
   }
-  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style')]).then(
-    ([{ DocSearchModal: Modal }]) => {
-      DocSearchModal = Modal;
-    },
-  );
+  return Promise.all([
+    import('@docsearch/react/modal'),
+    import('@docsearch/react/style'),
+  ]).then(([{DocSearchModal: Modal}]) => {
+    DocSearchModal = Modal;
+  });
 }
 
-function useNavigator({ externalUrlRegex }: Pick<DocSearchProps, 'externalUrlRegex'>) {
+function useNavigator({
+  externalUrlRegex,
+}: Pick<DocSearchProps, 'externalUrlRegex'>) {
   const history = useHistory();
   const [navigator] = useState<DocSearchModalProps['navigator']>(() => {
     return {
@@ -97,22 +106,25 @@ function useNavigator({ externalUrlRegex }: Pick<DocSearchProps, 'externalUrlReg
 }
 
 // CUSTOM: one stable transform for the modal's whole life; the scope is read per search.
-const transformSearchClient: DocSearchModalProps['transformSearchClient'] = () =>
-  getModalClient() as unknown as ReturnType<
-    NonNullable<DocSearchModalProps['transformSearchClient']>
-  >;
+const transformSearchClient: DocSearchModalProps['transformSearchClient'] =
+  () =>
+    getModalClient() as unknown as ReturnType<
+      NonNullable<DocSearchModalProps['transformSearchClient']>
+    >;
 
 function useTransformItems(props: Pick<DocSearchProps, 'transformItems'>) {
   const processSearchResultUrl = useSearchResultUrlProcessor();
-  const [transformItems] = useState<DocSearchModalProps['transformItems']>(() => {
-    return (items: DocSearchHit[]) =>
-      props.transformItems
-        ? props.transformItems(items)
-        : items.map((item) => ({
-            ...item,
-            url: processSearchResultUrl(item.url),
-          }));
-  });
+  const [transformItems] = useState<DocSearchModalProps['transformItems']>(
+    () => {
+      return (items: DocSearchHit[]) =>
+        props.transformItems
+          ? props.transformItems(items)
+          : items.map((item) => ({
+              ...item,
+              url: processSearchResultUrl(item.url),
+            }));
+    },
+  );
   return transformItems;
 }
 
@@ -128,7 +140,7 @@ function Hit({
 
 // CUSTOM: the count is the last answer's nbHits, not DocSearch's running sum; the link keeps
 // the modal's section when Global Search is off.
-function ResultsFooter({ query, onClose }: { query: string; onClose: () => void }) {
+function ResultsFooter({query, onClose}: {query: string; onClose: () => void}) {
   const createSearchLink = useSearchLinkCreator();
   const count = useSyncExternalStore(
     searchState.subscribe,
@@ -136,10 +148,11 @@ function ResultsFooter({ query, onClose }: { query: string; onClose: () => void 
     searchState.lastNbHits,
   );
   const scope = searchScope.get();
-  const section = !scope.global && scope.section ? `&section=${scope.section}` : '';
+  const section =
+    !scope.global && scope.section ? `&section=${scope.section}` : '';
   return (
     <Link to={`${createSearchLink(query)}${section}`} onClick={onClose}>
-      <Translate id="theme.SearchBar.seeAll" values={{ count }}>
+      <Translate id="theme.SearchBar.seeAll" values={{count}}>
         {'See all {count} results'}
       </Translate>
     </Link>
@@ -161,8 +174,12 @@ function rerunQuery() {
 }
 
 // CUSTOM: 'Global Search' checkbox, portalled into the modal header.
-function GlobalSearchToggle({ section }: { section: string }) {
-  const scope = useSyncExternalStore(searchScope.subscribe, searchScope.get, searchScope.get);
+function GlobalSearchToggle({section}: {section: string}) {
+  const scope = useSyncExternalStore(
+    searchScope.subscribe,
+    searchScope.get,
+    searchScope.get,
+  );
   const [header, setHeader] = useState<Element | null>(null);
   useEffect(() => {
     setHeader(document.querySelector('.DocSearch-SearchBar'));
@@ -172,15 +189,17 @@ function GlobalSearchToggle({ section }: { section: string }) {
     <label
       className="aisle-global-search"
       title={translate(
-        { id: 'aisle.search.globalSearch.title', message: 'Off: search {section} only' },
-        { section: sectionLabel(section) },
-      )}
-    >
+        {
+          id: 'aisle.search.globalSearch.title',
+          message: 'Off: search {section} only',
+        },
+        {section: sectionLabel(section)},
+      )}>
       <input
         type="checkbox"
         checked={scope.global}
         onChange={(event) => {
-          searchScope.set({ global: event.target.checked });
+          searchScope.set({global: event.target.checked});
           rerunQuery();
         }}
       />
@@ -199,14 +218,17 @@ function ErrorScreen() {
   );
   // Looked up when the status changes: the results area is created after the modal mounts.
   const dropdown = useMemo(
-    () => (status === 'error' ? document.querySelector('.DocSearch-Dropdown') : null),
+    () =>
+      status === 'error' ? document.querySelector('.DocSearch-Dropdown') : null,
     [status],
   );
   if (status !== 'error' || !dropdown) return null;
   return createPortal(
     <div className="DocSearch-ErrorScreen aisle-search-error" role="alert">
       <p className="DocSearch-Title">
-        <Translate id="theme.SearchModal.errorScreen.titleText">Unable to fetch results</Translate>
+        <Translate id="theme.SearchModal.errorScreen.titleText">
+          Unable to fetch results
+        </Translate>
       </p>
       <p className="DocSearch-Help">
         <Translate id="theme.SearchModal.errorScreen.helpText">
@@ -216,12 +238,15 @@ function ErrorScreen() {
       {process.env.NODE_ENV === 'development' && (
         <p className="DocSearch-Help">
           <Translate id="aisle.search.devHint">
-            The search index is written by the production build: run npm run build, then npm run
-            serve, to search.
+            The search index is written by the production build: run npm run
+            build, then npm run serve, to search.
           </Translate>
         </p>
       )}
-      <button type="button" className="button button--sm button--primary" onClick={rerunQuery}>
+      <button
+        type="button"
+        className="button button--sm button--primary"
+        onClick={rerunQuery}>
         <Translate id="aisle.search.retry">Try again</Translate>
       </button>
     </div>,
@@ -229,24 +254,26 @@ function ErrorScreen() {
   );
 }
 
-function DocSearch({ externalUrlRegex, ...props }: DocSearchProps) {
-  const navigator = useNavigator({ externalUrlRegex });
+function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
+  const navigator = useNavigator({externalUrlRegex});
   const transformItems = useTransformItems(props);
   const supportUrl = useBaseUrl('/support/request_technical_support'); // CUSTOM
-  const { pathname } = useLocation(); // CUSTOM
-  const { siteConfig } = useDocusaurusContext(); // CUSTOM
+  const {pathname} = useLocation(); // CUSTOM
+  const {siteConfig} = useDocusaurusContext(); // CUSTOM
   const section = sectionOfPath(pathname, siteConfig.baseUrl); // CUSTOM
 
   const searchContainer = useRef<HTMLDivElement | null>(null);
   const searchButtonRef = useRef<HTMLButtonElement | null>(null);
   const typedBuffer = useRef(''); // CUSTOM: keys typed before the modal input exists
   const [isOpen, setIsOpen] = useState(false);
-  const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
+  const [initialQuery, setInitialQuery] = useState<string | undefined>(
+    undefined,
+  );
   const [snippetLength, setSnippetLength] = useState(10); // CUSTOM
 
   // CUSTOM: the scope follows the page the reader is on.
   useEffect(() => {
-    searchScope.set({ section });
+    searchScope.set({section});
   }, [section]);
 
   const prepareSearchContainer = useCallback(() => {
@@ -287,7 +314,8 @@ function DocSearch({ externalUrlRegex, ...props }: DocSearchProps) {
         return;
       }
       event.preventDefault();
-      typedBuffer.current += event.key === '/' && !typedBuffer.current ? '' : event.key;
+      typedBuffer.current +=
+        event.key === '/' && !typedBuffer.current ? '' : event.key;
       if (!isOpen) openModal();
     },
     [isOpen, openModal],
@@ -308,8 +336,10 @@ function DocSearch({ externalUrlRegex, ...props }: DocSearchProps) {
     searchButtonRef,
   } as UseDocSearchKeyboardEventsProps);
 
-  const resultsFooterComponent = useMemo<DocSearchModalProps['resultsFooterComponent']>(() => {
-    function Footer({ state }: { state: { query: string } }) {
+  const resultsFooterComponent = useMemo<
+    DocSearchModalProps['resultsFooterComponent']
+  >(() => {
+    function Footer({state}: {state: {query: string}}) {
       return <ResultsFooter query={state.query} onClose={closeModal} />;
     }
     return Footer;
@@ -331,7 +361,8 @@ function DocSearch({ externalUrlRegex, ...props }: DocSearchProps) {
 
   // CUSTOM: 'Let us know.' opens a support request carrying the query.
   const getMissingResultsUrl = useCallback(
-    ({ query }: { query: string }) => `${supportUrl}?q=${encodeURIComponent(query)}`,
+    ({query}: {query: string}) =>
+      `${supportUrl}?q=${encodeURIComponent(query)}`,
     [supportUrl],
   );
 
@@ -342,7 +373,11 @@ function DocSearch({ externalUrlRegex, ...props }: DocSearchProps) {
       {/* CUSTOM: preconnect only when a hosted search service is configured. */}
       {algolia && (
         <Head>
-          <link rel="preconnect" href={searchHost(searchConfig())} crossOrigin="anonymous" />
+          <link
+            rel="preconnect"
+            href={searchHost(searchConfig())}
+            crossOrigin="anonymous"
+          />
         </Head>
       )}
 
@@ -370,7 +405,7 @@ function DocSearch({ externalUrlRegex, ...props }: DocSearchProps) {
               transformItems={transformItems}
               hitComponent={Hit}
               transformSearchClient={transformSearchClient}
-              {...(props.searchPagePath && { resultsFooterComponent })}
+              {...(props.searchPagePath && {resultsFooterComponent})}
               translations={props.translations?.modal ?? translations.modal}
               searchParameters={searchParameters}
               getMissingResultsUrl={getMissingResultsUrl}
@@ -389,7 +424,7 @@ function DocSearch({ externalUrlRegex, ...props }: DocSearchProps) {
 
 /** The navbar search button and modal; props override `themeConfig.algolia`. */
 export default function SearchBar(props: Partial<DocSearchProps>): ReactNode {
-  const { siteConfig } = useDocusaurusContext();
+  const {siteConfig} = useDocusaurusContext();
   const docSearchProps: DocSearchProps = {
     ...(siteConfig.themeConfig.algolia as DocSearchProps),
     ...props,

@@ -11,9 +11,9 @@
  * the DOM. tests/e2e/api-reference.spec.ts checks that a stored choice shows after loading.
  * Changes are marked `// CUSTOM`.
  */
-import React, { type ReactElement, type ReactNode } from 'react';
+import React, {type ReactElement, type ReactNode} from 'react';
 import clsx from 'clsx';
-import { ThemeClassNames } from '@docusaurus/theme-common';
+import {ThemeClassNames} from '@docusaurus/theme-common';
 import {
   useScrollPositionBlocker,
   useTabsContextValue,
@@ -21,13 +21,14 @@ import {
   sanitizeTabsChildren,
   TabsProvider,
 } from '@docusaurus/theme-common/internal';
-import type { Props } from '@theme/Tabs';
+import type {Props} from '@theme/Tabs';
 import styles from './styles.module.css';
 
-function TabList({ className }: { className?: string }) {
-  const { selectedValue, selectValue, tabValues, block } = useTabs();
+function TabList({className}: {className?: string}) {
+  const {selectedValue, selectValue, tabValues, block} = useTabs();
   const tabRefs: (HTMLLIElement | null)[] = [];
-  const { blockElementScrollPositionUntilNextRender } = useScrollPositionBlocker();
+  const {blockElementScrollPositionUntilNextRender} =
+    useScrollPositionBlocker();
 
   const handleTabChange = (
     event:
@@ -71,9 +72,8 @@ function TabList({ className }: { className?: string }) {
     <ul
       role="tablist"
       aria-orientation="horizontal"
-      className={clsx('tabs', { 'tabs--block': block }, className)}
-    >
-      {tabValues.map(({ value, label, attributes }) => (
+      className={clsx('tabs', {'tabs--block': block}, className)}>
+      {tabValues.map(({value, label, attributes}) => (
         <li
           role="tab"
           tabIndex={selectedValue === value ? 0 : -1}
@@ -85,10 +85,14 @@ function TabList({ className }: { className?: string }) {
           onKeyDown={handleKeydown}
           onClick={handleTabChange}
           {...attributes}
-          className={clsx('tabs__item', styles.tabItem, attributes?.className as string, {
-            'tabs__item--active': selectedValue === value,
-          })}
-        >
+          className={clsx(
+            'tabs__item',
+            styles.tabItem,
+            attributes?.className as string,
+            {
+              'tabs__item--active': selectedValue === value,
+            },
+          )}>
           {label ?? value}
         </li>
       ))}
@@ -96,13 +100,24 @@ function TabList({ className }: { className?: string }) {
   );
 }
 
-function TabContent({ children }: { children: ReactNode }) {
+function TabContent({children}: {children: ReactNode}) {
   return <div className="margin-top--md">{children}</div>;
 }
 
-function TabsContainer({ className, children }: { className?: string; children: ReactNode }) {
+function TabsContainer({
+  className,
+  children,
+}: {
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className={clsx(ThemeClassNames.tabs.container, 'tabs-container', styles.tabList)}>
+    <div
+      className={clsx(
+        ThemeClassNames.tabs.container,
+        'tabs-container',
+        styles.tabList,
+      )}>
       {/* Upstream applies className to the tab list, not to the container. */}
       <TabList className={className} />
       <TabContent>{children}</TabContent>

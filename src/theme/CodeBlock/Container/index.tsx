@@ -7,22 +7,26 @@
  * (plugins/static-highlight/themeCss.ts), so the container renders the same markup everywhere.
  * Changes are marked `// CUSTOM`.
  */
-import React, { type ComponentProps, type ReactNode } from 'react';
+import React, {type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
-import { ThemeClassNames } from '@docusaurus/theme-common';
+import {ThemeClassNames} from '@docusaurus/theme-common';
 import styles from './styles.module.css';
 
 /** The block's outer element, rendered `as` a `div` or a `pre`, with theme-classic's classes. */
 export default function CodeBlockContainer<T extends 'div' | 'pre'>({
   as: As,
   ...props
-}: { as: T } & ComponentProps<T>): ReactNode {
+}: {as: T} & ComponentProps<T>): ReactNode {
   const Element = As as React.ElementType;
   // CUSTOM: no inline `style` with the Prism theme's CSS variables.
   return (
     <Element
       {...props}
-      className={clsx(props.className, styles.codeBlockContainer, ThemeClassNames.common.codeBlock)}
+      className={clsx(
+        props.className,
+        styles.codeBlockContainer,
+        ThemeClassNames.common.codeBlock,
+      )}
     />
   );
 }

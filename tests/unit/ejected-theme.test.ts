@@ -1,0 +1,70 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Ejected theme files copy an upstream component as it was in one release, named in their
+// header ("Ejected from @docusaurus/<package> <version>, <upstream file>"). When the installed
+// package differs, the copy may have drifted from upstream fixes: this fails, so the file is
+// compared with the new upstream and its header updated in the same change.
+const root = join(__dirname, '..', '..');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+/** `{ file, pkg, version, upstream }` of every ejected file under src/theme. */
+function ejectedFiles() {
+  return files(join(root, 'src', 'theme')).flatMap((file) => {
+    const m = readFileSync(file, 'utf8').match(
+      /Ejected from (@docusaurus\/[a-z-]+) (\d+\.\d+\.\d+), ([\w/.~-]*[\w~-])/,
+    );
+    return m ? [{ file: relative(root, file), pkg: m[1], version: m[2], upstream: m[3] }] : [];
+  });
+}
+
+const installed = (pkg: string) =>
+  (
+    JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+describe('ejected theme files', () => {
+  const ejected = ejectedFiles();
+
+  it('are found by their headers', () => {
+    expect(ejected.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('name the installed version of their package', () => {
+    const drift = ejected
+      .filter((e) => installed(e.pkg) !== e.version)
+      .map((e) => `${e.file}: ejected from ${e.pkg} ${e.version}, installed ${installed(e.pkg)}`);
+    expect(drift).toEqual([]);
+  });
+
+  it("are formatted with upstream Docusaurus's Prettier options, so a diff with upstream is short", () => {
+    const prettier = JSON.parse(readFileSync(join(root, '.prettierrc.json'), 'utf8')) as {
+      overrides: { files: string[]; options: { bracketSpacing?: boolean } }[];
+    };
+    const upstreamStyle = prettier.overrides.find((o) => o.options.bracketSpacing === false);
+    expect(upstreamStyle?.files.sort()).toEqual(ejected.map((e) => e.file).sort());
+  });
+
+  it('name an upstream file that exists in the installed package', () => {
+    const missing = ejected
+      .filter((e) => {
+        try {
+          statSync(join(root, 'node_modules', e.pkg, e.upstream));
+          return false;
+        } catch {
+          return true;
+        }
+      })
+      .map((e) => `${e.file}: ${e.pkg}/${e.upstream}`);
+    expect(missing).toEqual([]);
+  });
+});
