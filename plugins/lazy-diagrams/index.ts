@@ -6,7 +6,7 @@
  * so on a site of this size that code is hoisted into `common.js` and every doc page pays for
  * it (≈147 KB gzip measured here), though theme-mermaid only imports mermaid when a diagram
  * mounts. Excluding those packages from the `common` cache group leaves them in mermaid's
- * lazy chunks, loaded only on pages with a diagram (research/plugins-check.md §3).
+ * lazy chunks, loaded only on pages with a diagram (design/diagrams.md).
  */
 import type { Plugin } from '@docusaurus/types';
 

@@ -1,6 +1,6 @@
 /**
  * Local plugin `openapi-pages`: API reference pages generated from `openapi/*.yaml` as static
- * MDX (research/openapi-proto.md, openapi-static.md), so every parameter, schema field and
+ * MDX (design/openapi-pages.md), so every parameter, schema field and
  * example is in the pre-rendered HTML, the search index and the `.md` twins, and an API page
  * loads no more JS than a guide (no client-side API explorer).
  *

@@ -1,7 +1,7 @@
 /**
  * Loading an OpenAPI 3.1 definition: Redocly's bundler inlines external files but keeps
  * internal `$ref`s, so component names survive for type labels and recursive schemas stay
- * finite (dereferencing would create real object cycles; research/openapi-static.md §1).
+ * finite (dereferencing would create real object cycles; design/openapi-pages.md).
  */
 import { bundle, createConfig } from '@redocly/openapi-core';
 

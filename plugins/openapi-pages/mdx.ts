@@ -2,7 +2,7 @@
  * MDX-safe serialisation. Text from a definition is parsed as CommonMark + GFM (never as MDX),
  * raw HTML is turned into plain text, and the tree is written with mdast-util-to-markdown's MDX
  * extension, which escapes `{` and `<` where MDX would read them as code
- * (research/openapi-static.md §3).
+ * (design/openapi-pages.md).
  */
 import type { Nodes, PhrasingContent, Root, RootContent, TableRow } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';

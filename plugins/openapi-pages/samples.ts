@@ -2,7 +2,7 @@
  * Examples and request samples. Examples come from the definition (`examples` or `example` on
  * the media type, parameter or schema); only when it gives none does openapi-sampler build one
  * from the schema. Request samples are produced by @readme/httpsnippet from a HAR request built
- * out of the operation (research/openapi-static.md §1: Kong's httpsnippet rejects `{user_id}`).
+ * out of the operation (design/openapi-pages.md: Kong's httpsnippet rejects `{user_id}`).
  */
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
 import { sample } from 'openapi-sampler';

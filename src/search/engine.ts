@@ -1,7 +1,7 @@
 /**
  * The local search engine's configuration, shared by the index builder (postBuild, Node) and
  * the browser client so that both tokenize alike. MiniSearch 7 was the measured choice
- * (research/search-eval.md): BM25 per field, native boosts, 5.9 KB gzip.
+ * (design/search-engine.md): BM25 per field, native boosts, 5.9 KB gzip.
  *
  * Constants, from the issue's measured configuration: boosts heading 4, title 2, parents 1.2,
  * content 1, lvl0 0.5; prefix match on the last query word; fuzzy up to 2 edits for words of
