@@ -23,6 +23,8 @@ const nginxURL = `http://127.0.0.1:${nginxPort}`;
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
+  // A test.only left in a spec would silently skip the rest of the suite on CI.
+  forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
   timeout: 60_000,
