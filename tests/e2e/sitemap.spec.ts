@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { documentationRoots } from '../../src/data/products';
 import { gotoHydrated, recordProblems, sitemapPaths } from './helpers';
 
 // Every published page: answers 200, has exactly one h1, raises no console error and no
@@ -17,6 +18,5 @@ for (const path of sitemapPaths()) {
 
 test('sitemap lists the home page and every documentation root', async () => {
   const paths = sitemapPaths();
-  const { documentationRoots } = await import('../../src/data/products');
   for (const root of ['/', ...documentationRoots]) expect(paths).toContain(root);
 });
