@@ -6,10 +6,10 @@
  * Three parts:
  * - ./remark.ts, set as a remark plugin of the docs and pages plugins, stores Prism's tokens on
  *   every fenced code block (`data-tokens`, format in ./tokens.ts);
- * - src/theme/CodeBlock/Content renders those tokens as class names only; their colours come
- *   from CSS this plugin writes from the site's Prism themes (./themeCss.ts), one set per
- *   colour mode, so a block's markup does not depend on the mode and nothing is re-rendered
- *   after hydration. A block without tokens (one built by a component at run time) is shown
+ * - this plugin's theme components (./theme/CodeBlock, through getThemePath()) render those
+ *   tokens as class names only; their colours come from CSS this plugin writes from the
+ *   site's Prism themes (./themeCss.ts), one set per colour mode, so a block's markup does not
+ *   depend on the mode and nothing is re-rendered after hydration. A block without tokens (one built by a component at run time) is shown
  *   plain, then highlighted by Prism loaded on demand;
  * - this plugin replaces theme-classic's `prism-include-languages` client module, which would
  *   otherwise import Prism into the main bundle, with ./no-client-prism.ts.
@@ -54,6 +54,13 @@ export default function staticHighlightPlugin(context: LoadContext): Plugin {
     name: 'static-highlight',
     getClientModules() {
       return [cssFile];
+    },
+    // The CodeBlock components that render the build-time tokens live with the plugin.
+    getThemePath() {
+      return join(__dirname, 'theme');
+    },
+    getTypeScriptThemePath() {
+      return join(__dirname, 'theme');
     },
     configureWebpack() {
       return {

@@ -1,7 +1,7 @@
 /**
  * Tokenizing on prism-react-renderer's own Prism instance: the one function both the build
  * (./tokenize.ts, ./remark.ts) and the browser fallback
- * (src/theme/CodeBlock/Content/runtimeTokens.ts) use. Each side adds the site's
+ * (./theme/CodeBlock/Content/runtimeTokens.ts) use. Each side adds the site's
  * `additionalLanguages` to `Prism` its own way before calling it.
  */
 import { Prism, normalizeTokens } from 'prism-react-renderer';

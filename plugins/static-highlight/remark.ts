@@ -1,7 +1,7 @@
 /**
  * Remark plugin of `static-highlight`: tokenizes every fenced code block at build time and
  * stores the tokens on it as the `data-tokens` prop (format: ./tokens.ts), so the browser
- * renders highlighted code without Prism (src/theme/CodeBlock/Content).
+ * renders highlighted code without Prism (./theme/CodeBlock/Content).
  *
  * The tokens are for the block's text as written. When the theme shows something else (magic
  * comments such as `// highlight-next-line` remove lines), the code block sees that the

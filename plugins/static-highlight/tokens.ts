@@ -1,5 +1,5 @@
 /**
- * The token format shared by the build (./remark.ts) and the code block (src/theme/CodeBlock):
+ * The token format shared by the build (./remark.ts) and the code block (./theme/CodeBlock):
  * Prism's tokens after prism-react-renderer's `normalizeTokens`, one array per line, written
  * into the page as the `data-tokens` prop of each fenced code block.
  *

@@ -15,9 +15,17 @@ function files(dir: string): string[] {
   });
 }
 
-/** `{ file, pkg, version, upstream }` of every ejected file under src/theme. */
+/** Theme folders: the site's, and those local plugins own (getThemePath()). */
+const themeDirs = [
+  join(root, 'src', 'theme'),
+  ...readdirSync(join(root, 'plugins'))
+    .map((p) => join(root, 'plugins', p, 'theme'))
+    .filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory()),
+];
+
+/** `{ file, pkg, version, upstream }` of every ejected file in the theme folders. */
 function ejectedFiles() {
-  return files(join(root, 'src', 'theme')).flatMap((file) => {
+  return themeDirs.flatMap(files).flatMap((file) => {
     const m = readFileSync(file, 'utf8').match(
       /Ejected from (@docusaurus\/[a-z-]+) (\d+\.\d+\.\d+), ([\w/.~-]*[\w~-])/,
     );

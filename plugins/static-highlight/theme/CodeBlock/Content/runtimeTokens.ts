@@ -4,8 +4,8 @@
  * Imported on demand by ./index.tsx, so Prism is its own chunk and stays out of page loads.
  */
 import prismIncludeLanguages from '@theme/prism-include-languages';
-import { Prism } from '@site/plugins/static-highlight/prism';
+import { Prism } from '../../../prism';
 
 prismIncludeLanguages(Prism);
 
-export { tokenize } from '@site/plugins/static-highlight/prism';
+export { tokenize } from '../../../prism';
