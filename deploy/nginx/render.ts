@@ -49,7 +49,7 @@ const COMPRESSIBLE =
   'text/plain text/css text/markdown text/xml application/javascript application/json application/yaml application/xml image/svg+xml';
 
 /**
- * Capacity (issue "Production server", item 4): a worker per core; 4096 connections each (the
+ * Capacity (design/production-server.md): a worker per core; 4096 connections each (the
  * load benchmark opens 500 at once, a browser up to 6 per origin); file descriptors for twice
  * that (a connection and an open file each).
  */

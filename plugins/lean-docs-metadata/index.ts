@@ -4,7 +4,7 @@
  * `@docusaurus/plugin-content-docs` passes one `version` prop to the version route, and every
  * doc page loads it: all sidebars plus a map of every doc (`id`, `title`, `description`,
  * `sidebar`). Measured on this site: 94.5 KB raw / 20.4 KB gzip for the map, 68 KB / 7.6 KB for
- * the sidebars (issue "Production serving", item 3). The map is read by one component only,
+ * the sidebars (`npm run bench`). The map is read by one component only,
  * `DocCard` (through `useDocById`, for a card's description), so this wrapper drops it from the
  * route props and writes the descriptions to `doc-descriptions.json` instead, which the
  * wrapped `@theme/DocCard` imports: only the pages that show cards load it.

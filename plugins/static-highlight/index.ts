@@ -1,7 +1,7 @@
 /**
  * Local plugin `static-highlight`: code blocks are highlighted at build time, so Prism (about
  * 27 KB gzip with its grammars, in the main bundle of every page) and its tokenizing during
- * hydration leave the browser (issue "Production serving", item 3).
+ * hydration leave the browser (design/build-time-highlighting.md).
  *
  * Three parts:
  * - ./remark.ts, set as a remark plugin of the docs and pages plugins, stores Prism's tokens on

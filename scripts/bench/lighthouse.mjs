@@ -2,7 +2,7 @@
  * Lighthouse part of the site benchmark: the home page, a guide page and a generated API page,
  * served by the production nginx configuration (npm run serve:nginx), mobile preset
  * (Lighthouse's default: Moto G Power emulation, simulated slow 4G), 5 runs each, median.
- * Budgets from the production-serving issue: performance ≥ 95, accessibility, best practices
+ * Budgets of the production build: performance ≥ 95, accessibility, best practices
  * and SEO 100, total blocking time ≤ 200 ms, LCP ≤ 2.0 s, CLS ≤ 0.02, JS ≤ 200 KB per page
  * (transferred, i.e. compressed as served).
  *
@@ -24,7 +24,7 @@ export const LIGHTHOUSE_PAGES = {
   api: '/connect/fulfillment/api/create_delivery_order',
 };
 
-/** Budgets (issue "Production serving", item 3). */
+/** Budgets of the production build, medians of 5 mobile runs. */
 export const BUDGETS = {
   performance: { min: 95 },
   accessibility: { min: 100 },

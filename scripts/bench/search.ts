@@ -4,7 +4,7 @@
  * time, query latency p50/p95 over a fixed query set (5 warm passes), and relevance on the
  * labelled set in tests/search-relevance.json (correct page in the top 3).
  *
- * Budgets (from the search issue): engine ≤ 8 KB gzip; search data ≤ 600 KB gzip in total;
+ * Budgets (design/search-engine.md): engine ≤ 8 KB gzip; search data ≤ 600 KB gzip in total;
  * query p95 ≤ 10 ms; relevance ≥ 90 %. Exits 1 when a budget fails. With `--check` (used by
  * `npm test`), only the deterministic budgets (sizes, relevance) decide the exit code; latency
  * depends on the machine and is reported only.

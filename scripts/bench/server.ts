@@ -13,7 +13,7 @@
  *   load measures how the CPU is split between wrk processes rather than how nginx serves
  *   pages beside a large download (design/production-server.md).
  *
- * Budgets (issue "Production server", ratios within one run, so the machine's load cancels):
+ * Budgets (design/production-server.md; ratios within one run, so the machine's load cancels):
  * - compressed throughput ≥ 0.8 × uncompressed at every connection count;
  * - 0 errors at 100 and 500 connections;
  * - paced page p50 latency with the search-file loop < 2 × without it.
@@ -33,7 +33,7 @@ const durationArg = args.includes('--duration') ? args[args.indexOf('--duration'
 const duration = Number(durationArg);
 const COMPRESSED = 'br, gzip';
 const CONNECTIONS = [10, 100, 500];
-/** Connections looping on the largest search file (the issue's "8 clients"). */
+/** Connections looping on the largest search file (design/production-server.md). */
 const LOOPERS = 8;
 /** Pause between two page requests of one connection in the paced phase, ms. */
 const PACE_MS = 5;

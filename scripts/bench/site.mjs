@@ -22,7 +22,7 @@ const buildDir = join(root, 'build');
 const port = Number(process.env.BENCH_PORT ?? 4391);
 /**
  * Pages measured for JS weight: one per page kind. `plain` is a doc page without tabs or
- * diagrams, the yardstick for `api` (issue: an API page loads within 10% of a plain page).
+ * diagrams, the yardstick for `api` (budget: an API page loads within 10% of a plain page).
  */
 const PAGES = {
   home: '/',
@@ -31,7 +31,7 @@ const PAGES = {
   plain: '/storefront/concepts',
   api: '/connect/fulfillment/api/create_delivery_order',
 };
-/** Budget: JS of the API page over the plain doc page, gzip, from the Connect API issue. */
+/** Budget: JS of the API page over the plain doc page, gzip, design/openapi-pages.md. */
 const API_OVER_PLAIN_MAX = 0.1;
 
 function walk(dir) {

@@ -3,7 +3,7 @@
  * the browser client so that both tokenize alike. MiniSearch 7 was the measured choice
  * (design/search-engine.md): BM25 per field, native boosts, 5.9 KB gzip.
  *
- * Constants, from the issue's measured configuration: boosts heading 4, title 2, parents 1.2,
+ * Constants, from the measured configuration (design/search-engine.md): boosts heading 4, title 2, parents 1.2,
  * content 1, lvl0 0.5; prefix match on the last query word; fuzzy up to 2 edits for words of
  * 5 or more characters.
  */

@@ -116,7 +116,7 @@ test('no page kind triggers a Content-Security-Policy violation', async ({ page 
   expect(violations).toEqual([]);
 });
 
-// --- Hostile and odd requests (issue "Production server"): sent byte for byte over a socket,
+// --- Hostile and odd requests (design/production-server.md): sent byte for byte over a socket,
 // since HTTP clients refuse or normalise most of them.
 
 const build = join(__dirname, '..', '..', 'build');
