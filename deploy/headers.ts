@@ -9,11 +9,11 @@
  * widget) add their own origins and nothing else. `upgrade-insecure-requests` turns any stray
  * `http:` subresource into `https:`.
  *
- * Why `style-src` keeps 'unsafe-inline': the server-rendered pages carry `style="…"` attributes
- * that React writes (ideal-image boxes, tab panels, the theme's collapsibles) and `<style>`
- * elements inside mermaid's SVG; neither can be hashed one by one (attributes need
- * 'unsafe-hashes' per value and change with content), and a nonce needs a server that renders
- * each answer. Inline style cannot run script, and script-src stays hash-only
+ * Why `style-src` keeps 'unsafe-inline': the server-rendered pages carry `style` attributes
+ * that React writes (the theme's hidden icon sprite on every page, empty code lines,
+ * ideal-image boxes) and mermaid inserts `<style>` elements into its SVG in the browser, whose
+ * text depends on the diagram, so no hash can be known at build time; a nonce needs a server
+ * that renders each answer. Inline style cannot run script, and script-src stays hash-only
  * (design/production-server.md).
  */
 

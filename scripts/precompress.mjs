@@ -111,13 +111,14 @@ async function main() {
       orphans++;
     }
   }
-  const targets = [];
-  for (const f of files.filter((f) => compressible.test(f))) {
-    if ((await stat(f)).size >= MIN_BYTES) targets.push(f);
-  }
+  const sized = await Promise.all(
+    files.filter((f) => compressible.test(f)).map(async (f) => ({ f, size: (await stat(f)).size })),
+  );
   // Largest first, so one big file does not finish alone at the end.
-  const sizes = new Map(await Promise.all(targets.map(async (f) => [f, (await stat(f)).size])));
-  targets.sort((a, b) => sizes.get(b) - sizes.get(a));
+  const targets = sized
+    .filter((t) => t.size >= MIN_BYTES)
+    .sort((a, b) => b.size - a.size)
+    .map((t) => t.f);
   const results = await pool(targets, 8, compressFile);
   const sum = (k) => results.reduce((a, r) => a + r[k], 0);
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;

@@ -16,8 +16,6 @@ import type { SearchRecord } from '../../src/search/types';
 import { sectionLabel } from '../../src/search/scope';
 import { SEARCH_DIR, recordsFile } from './paths';
 
-export { SEARCH_DIR, recordsFile };
-
 async function htmlFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
