@@ -178,6 +178,8 @@ const config: Config = {
         generateMarkdownFiles: true,
         excludeImports: true,
         removeDuplicateHeadings: true,
+        // scripts/fix-markdown-twins.mjs turns these into a bold line naming the part.
+        preserveComponents: ['ApiDetails'],
         ignoreFiles: [
           'storefront/browser_compatibility.mdx',
           'support/chatbot_answers.mdx',

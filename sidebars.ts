@@ -366,7 +366,7 @@ const sidebars = {
     'support/user_management',
     'support/subscribe_status_page',
   ],
-  reference: ['glossary/index', 'aisle/ipp-terms'],
+  reference: ['glossary/index', 'aisle/api_definitions', 'aisle/ipp-terms'],
 } satisfies SidebarsConfig;
 
 export default sidebars;

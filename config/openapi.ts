@@ -4,6 +4,103 @@
  * are the specification's (`post_checkout`, `transaction`).
  */
 import type { OpenApiPagesOptions } from '../plugins/openapi-pages';
+import type { Wording } from '../plugins/openapi-pages/render/types';
+
+/** The words around the definitions' own text on every generated page (US English). */
+export const apiWording: Wording = {
+  sections: {
+    endpoint: 'Endpoint',
+    authorization: 'Authorization',
+    request: 'Request',
+    requestWebhook: 'Request sent by Aisle',
+    responses: 'Responses',
+    responsesWebhook: 'Responses from your endpoint',
+    related: 'Related',
+    samples: 'Samples',
+    requestSample: 'Request',
+    responseSample: 'Response',
+    payloadSample: 'Payload',
+  },
+  parameters: {
+    path: 'Path parameters',
+    query: 'Query parameters',
+    header: 'Header parameters',
+    cookie: 'Cookie parameters',
+    body: 'Body',
+  },
+  auth: {
+    scheme: 'Scheme',
+    header: 'Header',
+    scopes: 'Scopes',
+    none: 'None: this operation needs no credentials.',
+    anyOf: 'Any one of these:',
+    oauthClientCredentials: 'OAuth 2.0 access token (client credentials)',
+    oauth: 'OAuth 2.0 access token',
+    httpBearer: 'Bearer token',
+    apiKey: 'API key',
+    howToGet: 'How to get one',
+    allScopes: 'all scopes',
+    webhookSignature:
+      'Aisle signs each callback with the `X-Aisle-Signature` header; verify it before you trust the body.',
+    webhookHow: 'How to verify it',
+  },
+  field: {
+    required: 'required',
+    deprecated: 'deprecated',
+    values: 'one of',
+    example: 'example',
+    circular: 'Repeats an enclosing object; its fields are listed above.',
+    depth: 'Nested too deep to list here; see the schema.',
+    children: 'Fields ({n})',
+    itemChildren: 'Fields of each item ({n})',
+    mapChildren: 'Fields of each value ({n})',
+    oneOf: 'Exactly one of these',
+    anyOf: 'At least one of these',
+    discriminator: 'chosen by',
+    requires: 'Send',
+    nullable: 'or null',
+    arrayBody: 'An array; each item has these fields.',
+    expandAll: 'Expand all',
+    collapseAll: 'Collapse all',
+  },
+  responses: {
+    codes: 'codes',
+    headers: 'Headers',
+    body: 'Body',
+    noBody: 'No body.',
+    errorsPage: 'Every error code, with what to do about it',
+    errorsLink: 'Error and status codes',
+    webhookAnswer:
+      'Answer with a `2xx` status once the event is stored. Any other answer, or none, makes Aisle retry with exponential back-off for 24 hours.',
+  },
+  endpoint: {
+    onBaseUrl: 'on the base URL of the environment:',
+    environment: 'Environment',
+    baseUrl: 'Base URL',
+    deprecated:
+      'Deprecated. This operation still works; see the changelog for its replacement and removal date.',
+    sentIn: 'Sent in',
+    eventType: 'Event type',
+    callbackUrl: 'your callback URL',
+  },
+  related: { definition: '{api} definition (OpenAPI 3.1, YAML)', schemas: '{api} schemas' },
+  downloadsPage: {
+    title: 'API definitions',
+    description:
+      'The OpenAPI 3.1 definition of every Aisle API, to import into an API client, a mock server or a client generator.',
+    introduction:
+      'Every Aisle API is described by an OpenAPI 3.1 definition in YAML. The reference pages of this site are generated from these files, so a definition and its pages always agree. Import one into your API client, point a mock server at it, or generate a client library from it.',
+    columns: ['API', 'Version', 'Operations', 'Callbacks', 'Definition'],
+    after:
+      'Each file is self-contained: shared schemas are bundled in, and `servers` lists the production and sandbox (or test) hosts. The changelog next to each reference in the sidebar says what changed between versions.',
+  },
+  schemasPage: {
+    title: '{api} schemas',
+    sidebarLabel: 'Schemas',
+    description:
+      'Every object the {api} sends or accepts, with its fields, types and constraints, as its OpenAPI definition describes them.',
+  },
+};
 
 const connect = (id: string, group: string) => ({
   id,
@@ -38,6 +135,8 @@ const api = (
 export const openapiPages = {
   docsPath: 'docs',
   staticPath: 'static',
+  wording: apiWording,
+  downloadsDoc: 'aisle/api_definitions',
   apis: [
     connect('fulfillment', 'fulfillment'),
     connect('post-checkout', 'post_checkout'),

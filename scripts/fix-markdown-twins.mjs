@@ -29,6 +29,22 @@ export function dropExports(text) {
     .replace(/\n{3,}/g, '\n\n');
 }
 
+/**
+ * The API pages' collapsible parts (`<ApiDetails status="404" summary="Not Found" note="codes
+ * 3001">`, kept by the llms plugin's `preserveComponents`) as a bold line that says what the
+ * part is, `**404 Not Found** (codes 3001)`; the closing tags go.
+ */
+export function detailsToText(text) {
+  const attr = (tag, name) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+  return text
+    .replace(/<ApiDetails\b[^>]*>/g, (tag) => {
+      const title = [attr(tag, 'status'), attr(tag, 'summary')].filter(Boolean).join(' ');
+      const note = attr(tag, 'note');
+      return title ? `**${title}**${note ? ` (${note})` : ''}\n` : '';
+    })
+    .replace(/<\/ApiDetails>/g, '');
+}
+
 /** Route of a docs source file relative to docs/ (`connect/index.mdx` → `/connect`). */
 export function routeOfSource(sourcePath) {
   const route = `/${sourcePath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '')}`;
@@ -76,7 +92,9 @@ export function groupBySection(entries, titleOf) {
 /** Cleans one twin (see module comment). */
 export function cleanTwin(markdown, sourcePath, origin) {
   return splitFences(markdown)
-    .map((part, i) => (i % 2 === 1 ? part : rewriteLinks(dropExports(part), sourcePath, origin)))
+    .map((part, i) =>
+      i % 2 === 1 ? part : rewriteLinks(detailsToText(dropExports(part)), sourcePath, origin),
+    )
     .join('');
 }
 

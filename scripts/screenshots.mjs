@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Screenshots for review (`npm run screenshots -- /path …`): each path in light and dark, at
- * desktop (1280 px) and mobile (390 px) width, from a server already running at
+ * desktop (1440 px) and mobile (390 px) width, from a server already running at
  * SCREENSHOT_BASE_URL (default http://127.0.0.1:3000). PNGs go to screenshots/ (ignored by git).
  */
 import { mkdirSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const base = process.env.SCREENSHOT_BASE_URL ?? 'http://127.0.0.1:3000';
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
-const sizes = { desktop: { width: 1280, height: 900 }, mobile: { width: 390, height: 844 } };
+const sizes = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } };
 
 mkdirSync('screenshots', { recursive: true });
 const browser = await chromium.launch({

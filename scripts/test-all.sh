@@ -29,6 +29,8 @@ step "Build output tests (redirects, host files, generated API pages, catalog ta
 npm run --silent test:build
 step "Search budgets: sizes and relevance (latency is reported, not enforced)"
 npm run --silent bench:search -- --check
+step "API reference layout budgets: every API page at 1440 and 390 px"
+npm run --silent bench:api -- --check
 step "End-to-end tests (Playwright, Chromium; docusaurus serve and nginx)"
 CI="${CI:-1}" npm run --silent test:e2e
 echo

@@ -8,8 +8,17 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stringifyYaml } from '@redocly/openapi-core';
-import { loadSpec, makeResolver, type Node } from './load';
-import { type DocLinks, type PageSource, type RenderContext, renderPage } from './render';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { type Document, loadSpec, makeResolver } from './load';
+import {
+  type DocLinks,
+  type Operation,
+  type PageSource,
+  type RenderContext,
+  type Wording,
+  renderPage,
+  renderSchemasPage,
+} from './render/index';
 
 /** One API to generate (an entry of the plugin's `apis` option). */
 export interface ApiOptions {
@@ -52,16 +61,16 @@ export function hiddenDir(docsDir: string): string {
  * then first use), then document order; webhooks after them.
  * @throws Error when two pages would share a URL, or an operation lacks an operationId.
  */
-export function collectPages(doc: Node, api: ApiOptions): PageSource[] {
+export function collectPages(doc: Document, api: ApiOptions): PageSource[] {
   const resolve = makeResolver(doc);
   const pages: PageSource[] = [];
   const add = (page: Omit<PageSource, 'position'>) => pages.push({ ...page, position: 0 });
-  for (const [path, rawItem] of Object.entries((doc.paths ?? {}) as Node)) {
-    const item = resolve(rawItem).node;
+  for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
+    const item = resolve<OpenAPIV3_1.PathItemObject<Operation>>(rawItem).node;
     for (const method of METHODS) {
-      const operation = item[method] as Node | undefined;
+      const operation = item[method] as Operation | undefined;
       if (!operation) continue;
-      const operationId = operation.operationId as string | undefined;
+      const operationId = operation.operationId;
       if (!operationId)
         throw new Error(`${api.spec}: ${method.toUpperCase()} ${path} has no operationId`);
       const slug = String(operation['x-slug'] ?? snakeCase(operationId));
@@ -71,16 +80,18 @@ export function collectPages(doc: Node, api: ApiOptions): PageSource[] {
         permalink: `${api.routeBase}/${slug}`,
         method,
         path,
-        tag: String((operation.tags as string[] | undefined)?.[0] ?? 'Operations'),
+        tag: operation.tags?.[0] ?? 'Operations',
         operation,
-        pathParameters: (item.parameters as unknown[]) ?? [],
+        pathParameters: item.parameters ?? [],
         sidebar: operation['x-sidebar'] !== false,
       });
     }
   }
-  for (const [event, rawItem] of Object.entries((doc.webhooks ?? {}) as Node)) {
-    const item = resolve(rawItem).node;
-    const operation = (item.post ?? METHODS.map((m) => item[m]).find(Boolean)) as Node | undefined;
+  for (const [event, rawItem] of Object.entries(doc.webhooks ?? {})) {
+    const item = resolve<OpenAPIV3_1.PathItemObject<Operation>>(rawItem).node;
+    const operation = (item.post ?? METHODS.map((m) => item[m]).find(Boolean)) as
+      | Operation
+      | undefined;
     if (!operation) continue;
     const slug = snakeCase(event);
     add({
@@ -89,9 +100,9 @@ export function collectPages(doc: Node, api: ApiOptions): PageSource[] {
       permalink: `${api.routeBase}/callbacks/${slug}`,
       method: 'post',
       path: event,
-      tag: String((operation.tags as string[] | undefined)?.[0] ?? 'Callbacks'),
+      tag: operation.tags?.[0] ?? 'Callbacks',
       operation,
-      pathParameters: (item.parameters as unknown[]) ?? [],
+      pathParameters: item.parameters ?? [],
       sidebar: operation['x-sidebar'] !== false,
     });
   }
@@ -116,9 +127,22 @@ export function collectPages(doc: Node, api: ApiOptions): PageSource[] {
   );
 }
 
-function tagOrder(doc: Node, pages: PageSource[]): string[] {
-  const declared = ((doc.tags ?? []) as Node[]).map((t) => String(t.name));
+function tagOrder(doc: Document, pages: PageSource[]): string[] {
+  const declared = (doc.tags ?? []).map((t) => t.name);
   return [...new Set([...declared, ...pages.map((p) => p.tag)])];
+}
+
+/** One API as the downloads page lists it. */
+export interface ApiSummary {
+  title: string;
+  /** `info.version` of the definition. */
+  version: string;
+  /** URL path of the bundled YAML. */
+  download: string;
+  /** URL path of the API's reference index. */
+  reference: string;
+  operations: number;
+  webhooks: number;
 }
 
 /** Files to write, keyed by path relative to the site directory. */
@@ -135,21 +159,23 @@ export async function generateApi(
   docsPath: string,
   staticPath: string,
   api: ApiOptions,
-): Promise<{ files: FileSet; sources: string[]; pageCount: number }> {
+  wording: Wording,
+): Promise<{ files: FileSet; sources: string[]; pageCount: number; summary: ApiSummary }> {
   const { doc, files: sources } = await loadSpec(join(siteDir, api.spec));
   const resolve = makeResolver(doc);
-  const info = (doc.info ?? {}) as Node;
-  const apiTitle = String(info.title ?? api.id);
+  const apiTitle = doc.info?.title ?? api.id;
   const ctx: RenderContext = {
     doc,
     resolve,
     apiTitle,
     downloadUrl: `/openapi/${api.id}.yaml`,
+    schemasUrl: `${api.routeBase}/schemas`,
     links: api.links ?? {},
+    wording,
   };
   const pages = collectPages(doc, api);
   const files: FileSet = new Map();
-  const tags = new Map(((doc.tags ?? []) as Node[]).map((t) => [String(t.name), t]));
+  const tags = new Map((doc.tags ?? []).map((t) => [t.name, t]));
   const order = tagOrder(doc, pages);
   for (const page of pages) {
     const folder = page.sidebar
@@ -182,9 +208,26 @@ export async function generateApi(
       files.set(join(folder, '_category_.json'), `${JSON.stringify(category, null, 2)}\n`);
     }
   }
+  // The schemas page closes the API's sidebar group.
+  files.set(
+    join(docsPath, api.docsDir, 'schemas.mdx'),
+    renderSchemasPage(ctx, {
+      id: 'schemas',
+      permalink: ctx.schemasUrl,
+      position: order.length + 1,
+    }),
+  );
   const header = `# ${apiTitle}, OpenAPI ${String(doc.openapi)}. Bundled from ${api.spec} for download.\n`;
   files.set(join(staticPath, 'openapi', `${api.id}.yaml`), header + stringifyYaml(doc));
-  return { files, sources, pageCount: pages.length };
+  const summary: ApiSummary = {
+    title: apiTitle,
+    version: doc.info?.version ?? '',
+    download: ctx.downloadUrl,
+    reference: api.categoryBase,
+    operations: pages.filter((p) => p.kind === 'operation').length,
+    webhooks: pages.filter((p) => p.kind === 'webhook').length,
+  };
+  return { files, sources, pageCount: pages.length, summary };
 }
 
 /**

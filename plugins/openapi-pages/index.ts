@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 import { type ApiOptions, generateApi, hiddenDir, syncFiles } from './generate';
+import { type Wording, renderDownloadsPage } from './render/index';
 
 /** Options of the plugin. */
 export interface OpenApiPagesOptions {
@@ -22,6 +23,13 @@ export interface OpenApiPagesOptions {
   /** Static folder the bundled definitions are written to (served at `/openapi/<id>.yaml`). */
   staticPath: string;
   apis: ApiOptions[];
+  /** The words of the generated pages around the definitions' text (render/types.ts). */
+  wording: Wording;
+  /**
+   * Doc path (under the docs folder, without extension) of the page listing every definition
+   * for download, e.g. `aisle/api_definitions`; the generator writes it.
+   */
+  downloadsDoc: string;
 }
 
 const schema = Joi.object<OpenApiPagesOptions & { id?: string }>({
@@ -50,6 +58,11 @@ const schema = Joi.object<OpenApiPagesOptions & { id?: string }>({
     .min(1)
     .unique('id')
     .required(),
+  // Checked by TypeScript where the site writes it (config/openapi.ts); here only its presence.
+  wording: Joi.object().unknown(true).required(),
+  downloadsDoc: Joi.string()
+    .pattern(/^[a-z0-9_/-]+$/)
+    .required(),
 });
 
 /**
@@ -67,13 +80,21 @@ async function generateAll(context: LoadContext, options: OpenApiPagesOptions) {
   const staticPath = join(context.siteDir, options.staticPath);
   const results = [];
   for (const api of options.apis)
-    results.push(await generateApi(context.siteDir, docsPath, staticPath, api));
+    results.push(await generateApi(context.siteDir, docsPath, staticPath, api, options.wording));
   const files = new Map(results.flatMap((r) => [...r.files]));
+  files.set(
+    join(docsPath, `${options.downloadsDoc}.mdx`),
+    renderDownloadsPage(
+      results.map((r) => r.summary),
+      options.wording,
+    ),
+  );
   const owned = options.apis.flatMap((api) => [
     join(docsPath, api.docsDir),
     join(docsPath, hiddenDir(api.docsDir)),
   ]);
   owned.push(join(staticPath, 'openapi'));
+  // The downloads page is one file in a hand-written folder: written, never swept.
   const sync = await syncFiles(files, owned);
   return {
     sources: results.flatMap((r) => r.sources),
@@ -96,6 +117,16 @@ export default async function openapiPagesPlugin(
   let loads = 0;
   return {
     name: 'openapi-pages',
+    // The pages' components (ApiDetails, ApiExpandAll) and styles live with the generator.
+    getThemePath() {
+      return join(__dirname, 'theme');
+    },
+    getTypeScriptThemePath() {
+      return join(__dirname, 'theme');
+    },
+    getClientModules() {
+      return [join(__dirname, 'theme', 'api-reference.css')];
+    },
     getPathsToWatch() {
       return watched;
     },

@@ -4,14 +4,21 @@
  * finite (dereferencing would create real object cycles; design/openapi-pages.md).
  */
 import { bundle, createConfig } from '@redocly/openapi-core';
+import type { OpenAPIV3_1 } from 'openapi-types';
 
-/** A JSON-like OpenAPI node. */
+/** A JSON-like OpenAPI node, for code that walks a definition without knowing the object. */
 export type Node = Record<string, unknown>;
+
+/** An OpenAPI 3.1 document (openapi-types). */
+export type Document = OpenAPIV3_1.Document;
+
+/** A value that may be an OpenAPI `$ref` to a `T`. */
+export type Ref<T> = T | OpenAPIV3_1.ReferenceObject;
 
 /** A bundled definition and the files it was read from. */
 export interface LoadedSpec {
   /** The bundled document (internal `$ref`s kept). */
-  doc: Node;
+  doc: Document;
   /** Absolute paths of every file the definition was read from (for the dev watcher). */
   files: string[];
 }
@@ -50,7 +57,10 @@ export async function loadSpec(file: string): Promise<LoadedSpec> {
   else if (!String(doc.openapi ?? '').startsWith('3.'))
     errors.push(`"openapi" is ${JSON.stringify(doc.openapi)}; an OpenAPI 3.x document is needed`);
   if (errors.length) throw new SpecError(file, errors);
-  return { doc: doc as Node, files: [file, ...result.fileDependencies].filter(unique) };
+  return {
+    doc: doc as unknown as Document,
+    files: [file, ...result.fileDependencies].filter(unique),
+  };
 }
 
 function unique<T>(value: T, index: number, all: T[]): boolean {
@@ -58,8 +68,8 @@ function unique<T>(value: T, index: number, all: T[]): boolean {
 }
 
 /** A resolved node and the component name it came from, if any. */
-export interface Resolved {
-  node: Node;
+export interface Resolved<T = Node> {
+  node: T;
   /** Component name of the last `$ref` followed (`Order` for `#/components/schemas/Order`). */
   name?: string;
   /** The `$ref` followed, if any. */
@@ -67,14 +77,20 @@ export interface Resolved {
 }
 
 /**
+ * Follows a value's `$ref`s; `T` is the object the caller expects there (the resolver does not
+ * check it: the definition was bundled and linted).
+ */
+export type Resolve = <T = Node>(node: Ref<T> | unknown) => Resolved<T>;
+
+/**
  * Resolves internal `$ref`s (`#/…` JSON pointers) of `doc`, following chains. Sibling keys of a
  * 3.1 `$ref` (e.g. a `description`) override the target's.
  * @throws Error naming the pointer when a `$ref` points nowhere.
  */
-export function makeResolver(doc: Node): (node: unknown) => Resolved {
+export function makeResolver(doc: Node | Document): Resolve {
   const lookup = (ref: string): Node => {
     if (!ref.startsWith('#/')) throw new Error(`external $ref ${ref} left after bundling`);
-    let cur: unknown = doc;
+    let cur: unknown = doc as unknown;
     for (const raw of ref.slice(2).split('/')) {
       const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
       cur = (cur as Node | undefined)?.[key];
@@ -82,7 +98,7 @@ export function makeResolver(doc: Node): (node: unknown) => Resolved {
     if (!cur || typeof cur !== 'object') throw new Error(`$ref ${ref} points nowhere`);
     return cur as Node;
   };
-  return (input) => {
+  return <T>(input: unknown): Resolved<T> => {
     let node = (input ?? {}) as Node;
     let name: string | undefined;
     let ref: string | undefined;
@@ -96,6 +112,6 @@ export function makeResolver(doc: Node): (node: unknown) => Resolved {
       name = ref.split('/').pop();
       node = { ...lookup(ref), ...siblings };
     }
-    return { node, name, ref };
+    return { node: node as T, name, ref };
   };
 }

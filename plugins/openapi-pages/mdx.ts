@@ -129,38 +129,79 @@ export function table(header: string[], rows: Inline[][][]): Block {
   };
 }
 
-/** String attributes as mdast MDX JSX attribute nodes. */
-function jsxAttributes(attributes: Record<string, string>) {
-  return Object.entries(attributes).map(([key, value]) => ({
-    type: 'mdxJsxAttribute',
-    name: key,
-    value,
-  }));
+/** JSX attribute values: a string, or `true` for a boolean attribute written bare (`open`). */
+export type JsxAttributes = Record<string, string | true | undefined>;
+
+/** Attributes as mdast MDX JSX attribute nodes; `undefined` ones are left out. */
+function jsxAttributes(attributes: JsxAttributes) {
+  return Object.entries(attributes)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => ({
+      type: 'mdxJsxAttribute',
+      name: key,
+      value: value === true ? null : value,
+    }));
 }
 
 /** A JSX flow element, e.g. `<TabItem value="curl" label="cURL">`. */
-export function jsx(name: string, attributes: Record<string, string>, children: Block[]): Block {
+export function jsx(name: string, attributes: JsxAttributes, children: Block[]): Block {
   const node = { type: 'mdxJsxFlowElement', name, attributes: jsxAttributes(attributes), children };
   return node as unknown as Block;
 }
 
 /** A JSX text (inline) element, e.g. `<span className="api-method">POST</span>`. */
-export function jsxInline(
-  name: string,
-  attributes: Record<string, string>,
-  children: Inline[],
-): Inline {
+export function jsxInline(name: string, attributes: JsxAttributes, children: Inline[]): Inline {
   const node = { type: 'mdxJsxTextElement', name, attributes: jsxAttributes(attributes), children };
   return node as unknown as Inline;
 }
 
-/** Serialises blocks to MDX text. */
+/**
+ * Serialises blocks to MDX text, with the children of JSX flow elements not indented
+ * (flattenJsxIndent).
+ */
 export function toMdx(blocks: Block[]): string {
-  return toMarkdown({ type: 'root', children: blocks } as Root, {
-    extensions: [gfmToMarkdown({ tablePipeAlign: false }), mdxToMarkdown()],
-    fences: true,
-    bullet: '-',
-    emphasis: '_',
-    rule: '-',
-  });
+  return flattenJsxIndent(
+    toMarkdown({ type: 'root', children: blocks } as Root, {
+      extensions: [gfmToMarkdown({ tablePipeAlign: false }), mdxToMarkdown()],
+      fences: true,
+      bullet: '-',
+      emphasis: '_',
+      rule: '-',
+    }),
+  );
+}
+
+/** A line that is only an opening JSX tag (`<div className="x">`), only a closing one, or fences. */
+const OPEN_TAG = /^<([A-Za-z][\w.]*)(?:\s+[^<>]*)?>$/;
+const CLOSE_TAG = /^<\/([A-Za-z][\w.]*)>$/;
+const FENCE = /^(`{3,}|~{3,})/;
+
+/**
+ * Removes the two spaces per level that mdast-util-mdx-jsx puts before the children of a JSX
+ * flow element. MDX does not need them, and Markdown read without MDX (the `.md` twins that
+ * docusaurus-plugin-llms writes from the source) takes text indented four spaces or more as
+ * code. Lines inside code fences lose the same indentation, so code keeps its own.
+ */
+export function flattenJsxIndent(mdx: string): string {
+  let depth = 0;
+  let fence: string | undefined;
+  return mdx
+    .split('\n')
+    .map((line) => {
+      const strip = Math.min(2 * depth, /^ */.exec(line)![0].length);
+      const out = line.slice(strip);
+      const bare = out.trim();
+      if (fence) {
+        if (bare.startsWith(fence) && /^(`+|~+)\s*$/.test(bare)) fence = undefined;
+        return out;
+      }
+      const opening = FENCE.exec(bare);
+      if (opening) fence = opening[1];
+      else if (CLOSE_TAG.test(bare)) {
+        depth = Math.max(0, depth - 1);
+        return line.slice(Math.min(2 * depth, /^ */.exec(line)![0].length));
+      } else if (OPEN_TAG.test(bare) && !bare.endsWith('/>')) depth++;
+      return out;
+    })
+    .join('\n');
 }

@@ -6,9 +6,8 @@
  */
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
 import { sample } from 'openapi-sampler';
-import type { Node, Resolved } from './load';
-
-type Resolve = (node: unknown) => Resolved;
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { Document, Resolve } from './load';
 
 /** A named example of a body. */
 export interface NamedExample {
@@ -24,16 +23,16 @@ export interface NamedExample {
  * @param direction `request` skips read-only fields in generated examples, `response` write-only.
  */
 export function mediaExamples(
-  media: Node | undefined,
-  doc: Node,
+  media: OpenAPIV3_1.MediaTypeObject | undefined,
+  doc: Document,
   resolve: Resolve,
   direction: 'request' | 'response',
 ): NamedExample[] {
   if (!media) return [];
   if (media.examples && typeof media.examples === 'object') {
     const out: NamedExample[] = [];
-    for (const [key, raw] of Object.entries(media.examples as Node)) {
-      const ex = resolve(raw).node;
+    for (const [key, raw] of Object.entries(media.examples)) {
+      const ex = resolve<OpenAPIV3_1.ExampleObject>(raw).node;
       if (ex.value === undefined) continue;
       out.push({ title: String(ex.summary ?? humanise(key)), value: ex.value, generated: false });
     }
@@ -59,14 +58,18 @@ function humanise(key: string): string {
 }
 
 /** Example value of a parameter: its `example`, first `examples` entry, schema example or a sample. */
-export function parameterExample(param: Node, doc: Node, resolve: Resolve): unknown {
+export function parameterExample(
+  param: OpenAPIV3_1.ParameterObject,
+  doc: Document,
+  resolve: Resolve,
+): unknown {
   if (param.example !== undefined) return param.example;
   if (param.examples && typeof param.examples === 'object') {
-    const first = Object.values(param.examples as Node)[0];
-    const value = resolve(first).node.value;
+    const first = Object.values(param.examples)[0];
+    const value = resolve<OpenAPIV3_1.ExampleObject>(first).node.value;
     if (value !== undefined) return value;
   }
-  const schema = resolve(param.schema ?? {}).node;
+  const schema = resolve<OpenAPIV3_1.BaseSchemaObject>(param.schema ?? {}).node;
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
   if (schema.default !== undefined) return schema.default;

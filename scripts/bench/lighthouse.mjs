@@ -2,8 +2,8 @@
  * Lighthouse part of the site benchmark: the home page, a guide page and a generated API page,
  * served by the production nginx configuration (npm run serve:nginx), mobile preset
  * (Lighthouse's default: Moto G Power emulation, simulated slow 4G), 5 runs each, median.
- * Budgets of the production build: performance ≥ 95, accessibility, best practices
- * and SEO 100, total blocking time ≤ 200 ms, LCP ≤ 2.0 s, CLS ≤ 0.02, JS ≤ 200 KB per page
+ * Budgets of the production build: performance ≥ 95 (≥ 98 on the API page), accessibility,
+ * best practices and SEO 100, total blocking time ≤ 200 ms, LCP ≤ 2.0 s, CLS ≤ 0.02, JS ≤ 200 KB per page
  * (transferred, i.e. compressed as served).
  *
  * Used by scripts/bench/site.mjs; run alone with `node scripts/bench/lighthouse.mjs [--check]`
@@ -35,6 +35,19 @@ export const BUDGETS = {
   cls: { max: 0.02 },
   jsKb: { max: 200 },
 };
+
+/**
+ * Stricter budgets for one page kind: the API page's performance score, from the API reference
+ * budgets in design/openapi-pages.md.
+ */
+export const PAGE_BUDGETS = {
+  api: { performance: { min: 98 } },
+};
+
+/** The budgets that apply to a page kind. */
+export function budgetsFor(kind) {
+  return { ...BUDGETS, ...PAGE_BUDGETS[kind] };
+}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -141,7 +154,7 @@ export async function runLighthouse({ runs = Number(process.env.LIGHTHOUSE_RUNS 
 export function budgetFailures(results) {
   const failures = [];
   for (const [kind, r] of Object.entries(results)) {
-    for (const [key, budget] of Object.entries(BUDGETS)) {
+    for (const [key, budget] of Object.entries(budgetsFor(kind))) {
       if (budget.min !== undefined && r[key] < budget.min)
         failures.push(`${kind} ${key} ${r[key]} < ${budget.min}`);
       if (budget.max !== undefined && r[key] > budget.max)
@@ -165,8 +178,8 @@ export function printLighthouse({ results, failures }) {
     for (const key of Object.keys(BUDGETS)) {
       const f = fmt[key] ?? ((v) => String(v));
       const [lo, hi] = r[`${key}Range`];
-      const budget =
-        BUDGETS[key].min !== undefined ? `≥ ${BUDGETS[key].min}` : `≤ ${BUDGETS[key].max}`;
+      const own = budgetsFor(kind)[key];
+      const budget = own.min !== undefined ? `≥ ${own.min}` : `≤ ${own.max}`;
       console.log(
         `  ${key.padEnd(15)} ${f(r[key]).padEnd(10)} (${f(lo)}–${f(hi)})  budget ${budget}`,
       );

@@ -35,10 +35,13 @@ function html(permalink: string): CheerioAPI {
   return $;
 }
 
-/** Text of the code block in the tab `value` (cURL, Python…) of the request samples. */
+/** Text of the code block in the tab `label` (cURL, Python…) of the request samples. */
 function tabCode($: CheerioAPI, label: string): string {
-  const tabs = $('[role="tabpanel"]').toArray();
-  const labels = $('[role="tab"]')
+  // The Tabs' className goes to its tab list; the panels are in the list's container.
+  const samples = $('.api-samples__request').first().closest('.tabs-container');
+  const tabs = samples.find('[role="tabpanel"]').toArray();
+  const labels = samples
+    .find('[role="tab"]')
     .toArray()
     .map((t) => $(t).text().trim());
   const index = labels.indexOf(label);
@@ -50,8 +53,37 @@ const specs = await Promise.all(
   openapiPages.apis.map(async (api) => ({ api, doc: (await loadSpec(join(site, api.spec))).doc })),
 );
 
+it('lists every definition on the downloads page, linked from each API overview', () => {
+  const $ = html('/aisle/api_definitions');
+  const files = $('article a[href^="/openapi/"]')
+    .toArray()
+    .map((a) => $(a).attr('href'));
+  expect(files.sort()).toEqual(openapiPages.apis.map((api) => `/openapi/${api.id}.yaml`).sort());
+  for (const overview of [
+    '/connect/fulfillment',
+    '/connect/post-checkout',
+    '/connect/recommendations',
+    '/connect/sandbox',
+    '/connect/transactions',
+    '/catalog',
+    '/ads/api/overview',
+    '/developer_platform_api',
+    '/foodstorm/api_overview',
+  ])
+    expect(html(overview)('article a[href="/aisle/api_definitions"]').length, overview).toBe(1);
+});
+
 for (const { api, doc } of specs) {
   describe(`API reference: ${api.id}`, () => {
+    it('has a schemas page with a section per component schema', () => {
+      const $ = html(`${api.routeBase}/schemas`);
+      const ids = $('article h2')
+        .toArray()
+        .map((h) => $(h).attr('id'));
+      const names = Object.keys(doc.components?.schemas ?? {});
+      expect(ids).toEqual(names.map((n) => n.toLowerCase()));
+    });
+
     const resolve = makeResolver(doc);
     const pages = collectPages(doc, api);
 
@@ -78,6 +110,36 @@ for (const { api, doc } of specs) {
       const schema = (body?.content as Node | undefined)?.['application/json'] as Node | undefined;
       const properties = schema ? (resolve(schema.schema).node.properties as Node) : undefined;
       for (const key of Object.keys(properties ?? {})) expect(text).toContain(key);
+
+      // Two panes: the samples come right after the head (and beside the fields on wide
+      // screens), the fields after them.
+      const order = $('.api-page > div')
+        .toArray()
+        .map((el) => $(el).attr('class'));
+      expect(order).toEqual([
+        'api-page__head',
+        ...(main.find('.api-page__samples').length ? ['api-page__samples search-exclude'] : []),
+        'api-page__main',
+      ]);
+      // Field names are single tokens (never a dotted path that wraps) and no type is a
+      // made-up array<any>: every array in the definitions says what its items are.
+      for (const el of main.find('.api-field__name code').toArray())
+        expect($(el).text()).toMatch(/^\S+$/);
+      expect(main.find('.api-field__type').text()).not.toContain('array<any>');
+      // One status block per response: the first success open, errors closed.
+      const statuses = Object.keys(page.operation.responses ?? {});
+      const blocks = main.find('details.api-response').toArray();
+      expect(blocks.map((d) => $(d).find('.api-status').first().text())).toEqual([
+        ...statuses.filter((s) => !/^[45]|default/.test(s)),
+        ...statuses.filter((s) => /^[45]|default/.test(s)),
+      ]);
+      const open = blocks.filter((d) => $(d).attr('open') !== undefined);
+      expect(open.map((d) => $(d).find('.api-status').first().text())).toEqual(
+        statuses.filter((s) => /^[123]/.test(s)).slice(0, 1),
+      );
+      // Authorization is said once: the scheme's long description is not repeated on the page.
+      const auth = main.find('#authorization').next().text();
+      expect(auth).not.toMatch(/client credentials\. Send/);
 
       // Every JSON example parses.
       const json = main.find('pre.language-json');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated, recordProblems } from './helpers';
 
 // The generated API reference in a browser: a sample of operation and webhook pages, the
@@ -10,7 +10,7 @@ const samples = [
     path: '/connect/fulfillment/api/create_delivery_order',
     method: 'POST',
     route: '/v2/fulfillment/users/{user_id}/orders/delivery',
-    fields: ['service_option_hold_id', 'items[].replacement_policy'],
+    fields: ['service_option_hold_id', 'replacement_policy'],
   },
   {
     path: '/connect/post-checkout/api/decide_item_replacement',
@@ -44,22 +44,135 @@ for (const sample of samples) {
   });
 }
 
-test('an API page renders its sections and lists them in the table of contents', async ({
+/** Field names drawn on more than one line box (broken inside the name), visible ones only. */
+async function brokenFieldNames(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.api-field__name code')]
+      .filter((el) => el.getClientRects().length > 1)
+      .map((el) => el.textContent ?? ''),
+  );
+}
+
+/** Opens every collapsed part with the page's own control, so that hidden rows are measured. */
+async function expandAll(page: Page) {
+  await page.getByRole('button', { name: 'Expand all' }).click();
+  await expect(page.locator('details.api-details:not([open])')).toHaveCount(0);
+}
+
+const delivery = samples[0].path;
+const webhook = '/connect/fulfillment/api/callbacks/delivered';
+
+test('an API page has its sections, the samples beside the fields, in view while scrolling', async ({
   page,
 }) => {
   const problems = recordProblems(page);
-  await gotoHydrated(page, samples[0].path);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await gotoHydrated(page, delivery);
   await expect(page.locator('h1')).toHaveText('Create a delivery order');
-  const toc = page.locator('.table-of-contents').first();
-  for (const section of ['Endpoint', 'Authorization', 'Request', 'Responses', 'Errors', 'Related'])
-    await expect(toc.getByRole('link', { name: section, exact: true })).toHaveCount(1);
+  for (const section of ['endpoint', 'authorization', 'request', 'responses', 'related'])
+    await expect(page.locator(`article h2#${section}`)).toHaveCount(1);
   await expect(
     page.locator('.theme-doc-sidebar-menu .menu__link--active', {
       hasText: 'Create a delivery order',
     }),
   ).toBeVisible();
+  // The table of contents gives way to the samples pane.
+  await expect(page.locator('.table-of-contents')).toHaveCount(0);
+  const pane = page.getByRole('complementary', { name: 'Samples' });
+  const fields = page.locator('.api-page__main');
+  const [paneBox, fieldsBox] = [await pane.boundingBox(), await fields.boundingBox()];
+  expect(paneBox!.x).toBeGreaterThan(fieldsBox!.x + fieldsBox!.width - 1);
+  // Scrolled to the responses, the request sample is still on screen.
+  await page.locator('article h2#responses').scrollIntoViewIfNeeded();
+  await expect(pane.getByRole('tab', { name: 'cURL' })).toBeInViewport();
+  await expect(pane.getByRole('tab', { name: '201' })).toBeInViewport();
+  expect(await brokenFieldNames(page)).toEqual([]);
+  await expandAll(page);
+  expect(await brokenFieldNames(page)).toEqual([]);
   expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
 });
+
+for (const path of [delivery, webhook, '/connect/fulfillment/api/schemas']) {
+  test(`${path}: nested fields expand in place, one by one or all at once`, async ({ page }) => {
+    await gotoHydrated(page, path);
+    const children = page.locator('details.api-field__children').first();
+    await expect(children).not.toHaveAttribute('open');
+    const firstChild = children.locator('.api-field').first();
+    await expect(firstChild).toBeHidden();
+    await children.locator('> summary').click();
+    await expect(firstChild).toBeVisible();
+    await children.locator('> summary').click();
+    await expect(firstChild).toBeHidden();
+    await expandAll(page);
+    await expect(firstChild).toBeVisible();
+    await page.getByRole('button', { name: 'Collapse all' }).click();
+    await expect(page.locator('details.api-details[open]')).toHaveCount(0);
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('fields and responses are in the page and open natively', async ({ page }) => {
+    await page.goto(delivery);
+    // Nothing hydrates: no "Expand all" (it needs scripts), the <details> still work.
+    await expect(page.getByRole('button', { name: 'Expand all' })).toHaveCount(0);
+    const items = page.locator('.api-field', {
+      has: page.locator('.api-field__name', { hasText: /^items$/ }),
+    });
+    const itemFields = items.locator('details.api-field__children').first();
+    await itemFields.locator('> summary').click();
+    await expect(itemFields.locator('.api-field__name', { hasText: /^line_num$/ })).toBeVisible();
+    const notFound = page.locator('details.api-response', { hasText: 'Not Found' });
+    await expect(notFound).not.toHaveAttribute('open');
+    await notFound.locator('> summary').click();
+    await expect(notFound).toHaveAttribute('open');
+  });
+});
+
+test('a one-of offers its alternatives, and the response sample follows the chosen status', async ({
+  page,
+}) => {
+  await gotoHydrated(page, delivery);
+  await expandAll(page);
+  const choice = page.locator('.api-alternatives').first();
+  await expect(choice).toContainText('Exactly one of these');
+  await choice.getByRole('tab', { name: 'weight + weight_unit' }).click();
+  await expect(choice.getByRole('tabpanel')).toContainText('Send weight, weight_unit.');
+  const pane = page.getByRole('complementary', { name: 'Samples' });
+  // The Tabs' className goes to its tab list; the panels are in the list's container.
+  const responses = pane.locator('.tabs-container', {
+    has: page.locator('.api-samples__responses'),
+  });
+  await expect(responses.getByRole('tabpanel')).toContainText('"status": "brand_new"');
+  await responses.getByRole('tab', { name: '409' }).click();
+  await expect(responses.getByRole('tabpanel')).toContainText('"code": 3003');
+});
+
+for (const path of [delivery, webhook]) {
+  test(`${path} on a 390 px phone: one column, samples after the endpoint, no sideways scroll`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, path);
+    await expandAll(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    const head = await page.locator('.api-page__head').boundingBox();
+    const pane = await page.getByRole('complementary', { name: 'Samples' }).boundingBox();
+    const fields = await page.locator('.api-page__main').boundingBox();
+    expect(pane!.y).toBeGreaterThanOrEqual(head!.y + head!.height - 1);
+    expect(fields!.y).toBeGreaterThanOrEqual(pane!.y + pane!.height - 1);
+    expect(await brokenFieldNames(page)).toEqual([]);
+    // A row stacks: the description starts below the name line, at the row's left edge.
+    const row = page
+      .locator('.api-field', { has: page.locator('.api-field__description') })
+      .first();
+    const name = await row.locator('.api-field__name').boundingBox();
+    const description = await row.locator('.api-field__description').boundingBox();
+    expect(description!.y).toBeGreaterThan(name!.y + name!.height - 1);
+    expect(Math.abs(description!.x - name!.x)).toBeLessThan(2);
+  });
+}
 
 test('the chosen sample language follows the reader from page to page', async ({ page }) => {
   await gotoHydrated(page, samples[0].path);

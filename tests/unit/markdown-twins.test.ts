@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleanTwin,
+  detailsToText,
   dropExports,
   groupBySection,
   rewriteLinks,
@@ -14,6 +15,19 @@ describe('markdown twins', () => {
     expect(routeOfSource('connect/index.mdx')).toBe('/connect');
     expect(routeOfSource('connect/fulfillment/index.mdx')).toBe('/connect/fulfillment');
     expect(routeOfSource('aisle/ipp-terms.mdx')).toBe('/aisle/ipp-terms');
+  });
+
+  it('names the collapsible parts of API pages in bold and drops their tags', () => {
+    const twin = [
+      '<ApiDetails className="api-response" status="404" summary="Not Found" note="codes 3001">',
+      'No such order.',
+      '</ApiDetails>',
+      '<ApiDetails className="api-field__children" summary="Fields (2)">',
+      '</ApiDetails>',
+    ].join('\n');
+    expect(detailsToText(twin)).toBe(
+      '**404 Not Found** (codes 3001)\n\nNo such order.\n\n**Fields (2)**\n\n',
+    );
   });
 
   it('rewrites relative source links to absolute twin links, keeping anchors', () => {

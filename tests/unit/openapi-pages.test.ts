@@ -15,9 +15,10 @@ import {
 } from '../../plugins/openapi-pages/generate';
 import { loadSpec, makeResolver, SpecError } from '../../plugins/openapi-pages/load';
 import { requestSnippets } from '../../plugins/openapi-pages/samples';
-import { credentialHeader } from '../../plugins/openapi-pages/render';
-import { flattenSchema } from '../../plugins/openapi-pages/schema';
+import { credentialHeader } from '../../plugins/openapi-pages/render/index';
+import { fieldNames, schemaTree, typeLabel } from '../../plugins/openapi-pages/schema';
 import { normalizeOptions } from '../../plugins/openapi-pages';
+import { apiWording } from '../../config/openapi';
 
 const site = join(__dirname, '../..');
 const mini: ApiOptions = {
@@ -30,7 +31,7 @@ const mini: ApiOptions = {
 
 async function generated() {
   const out = await mkdtemp(join(tmpdir(), 'openapi-pages-'));
-  const result = await generateApi(site, join(out, 'docs'), join(out, 'static'), mini);
+  const result = await generateApi(site, join(out, 'docs'), join(out, 'static'), mini, apiWording);
   const page = (name: string) => {
     const hit = [...result.files].find(([file]) => file.endsWith(`/${name}`));
     if (!hit) throw new Error(`no generated file ${name}`);
@@ -39,7 +40,11 @@ async function generated() {
   return { out, result, page };
 }
 
-/** Renders generated MDX to static HTML, with Tabs/TabItem as plain wrappers. */
+/**
+ * Renders generated MDX to static HTML: Tabs as a plain wrapper, TabItem as a div carrying its
+ * label, ApiDetails as the native element it renders, ApiExpandAll as nothing (it renders only
+ * once hydrated).
+ */
 async function toHtml(mdx: string): Promise<string> {
   const body = mdx.replace(/^---[\s\S]*?---\n/, '').replace(/^import .*$/gm, '');
   const { default: Content } = await evaluate(body, {
@@ -52,8 +57,31 @@ async function toHtml(mdx: string): Promise<string> {
     Wrapper.displayName = `Stub(${tag})`;
     return Wrapper;
   };
+  const TabItem = ({ label, children }: { label?: string; children?: ReactNode }) =>
+    createElement('div', { 'data-label': label }, children);
+  const ApiDetails = ({
+    summary,
+    status,
+    note,
+    open,
+    children,
+  }: {
+    summary: string;
+    status?: string;
+    note?: string;
+    open?: boolean;
+    children?: ReactNode;
+  }) =>
+    createElement(
+      'details',
+      { open },
+      createElement('summary', null, [status, summary, note].filter(Boolean).join(' ')),
+      children,
+    );
   return renderToStaticMarkup(
-    createElement(Content, { components: { Tabs: wrap('section'), TabItem: wrap('div') } }),
+    createElement(Content, {
+      components: { Tabs: wrap('section'), TabItem, ApiDetails, ApiExpandAll: () => null },
+    }),
   );
 }
 
@@ -74,6 +102,7 @@ describe('openapi-pages: pages of a definition', () => {
       'mini/api_reference_no_sidebar/update_order.mdx',
       'api_reference/callbacks/user_deleted.mdx',
       'api_reference/callbacks/_category_.json',
+      'mini/api_reference/schemas.mdx',
       'static/openapi/mini.yaml',
     ]);
   });
@@ -97,26 +126,38 @@ describe('openapi-pages: pages of a definition', () => {
     expect(html).toContain('<a href="/connect/api/webhooks">webhooks</a>');
   });
 
-  it('puts parameters, field tables, samples, responses and errors in the static HTML', async () => {
+  it('puts parameters, field trees, samples, responses and errors in the static HTML', async () => {
     const { page } = await generated();
     const html = await toHtml(page('get_order.mdx'));
+    const row = (name: string, type: string) =>
+      `<span class="api-field__name"><code>${name}</code></span><span class="api-field__type">${type}</span>`;
     for (const text of [
-      '<code>user_id</code>',
-      'Example: <code>&quot;ord-20260314-0007&quot;</code>',
-      'Allowed values: <code>&quot;items&quot;</code>, <code>&quot;shopper&quot;</code>',
-      '<code>parent_order</code></td><td>Order (circular) | null',
+      `${row('user_id', 'string')}<span class="api-field__required">required</span>`,
+      'example <code>&quot;ord-20260314-0007&quot;</code>',
+      'one of <code>&quot;items&quot;</code> <code>&quot;shopper&quot;</code>',
+      // A nullable self-reference: typed, linked to its schema, and stopped.
+      `${row('parent_order', '<a href="/connect/mini/api/schemas#order">Order</a> | null')}`,
+      'Repeats an enclosing object',
       'map&lt;string, string&gt;',
       'curl --request GET',
       'https://connect.aisle.example/v2/users/cust-8812/orders/ord-20260314-0007',
       'requests.get(url, headers=headers)',
-      '404 Not Found',
+      // Responses per status: the success open, the error collapsed with its code.
+      '<details open=""><summary>200 OK</summary>',
+      '<details><summary>404 Not Found codes 3001</summary>',
       '&quot;code&quot;: 3001',
     ])
       expect(html).toContain(text);
+    // Samples come before the fields in the source order (they follow the endpoint on phones).
+    expect(html.indexOf('curl --request GET')).toBeLessThan(html.indexOf('>Request</h2>'));
     // The read-only id is shown in responses but not asked for in requests.
     const update = await toHtml(page('update_order.mdx'));
-    expect(update).toContain('<code>items[].line_num</code>');
-    expect(update).toContain('(Card)');
+    expect(update).toContain('<summary>Fields of each item (2)</summary>');
+    expect(update).toContain(row('line_num', 'string'));
+    // oneOf of two named objects: labelled alternatives, each with its fields.
+    expect(update).toContain('Exactly one of these');
+    expect(update).toContain('<div data-label="Card">');
+    expect(update).toContain('<div data-label="Cash">');
     const requestPart = update.slice(update.indexOf('>Body<'), update.indexOf('>Responses<'));
     const responsePart = update.slice(update.indexOf('>Responses<'));
     expect(requestPart).toContain('<code>items</code>');
@@ -129,40 +170,109 @@ describe('openapi-pages: pages of a definition', () => {
     const html = await toHtml(page('user_deleted.mdx'));
     expect(html).toContain('<code>user.deleted</code>');
     expect(html).toContain('delivery, pickup workflows');
-    expect(html).toContain('<code>order_id</code></td><td>string | null');
+    expect(html).toContain(
+      '<code>order_id</code></span><span class="api-field__type">string | null</span>',
+    );
     expect(html).toContain('Responses from your endpoint');
   });
 });
 
-describe('openapi-pages: schema tables', () => {
-  it('flattens nested objects and arrays, hides read-only fields from requests', () => {
-    const doc = {
-      components: {
-        schemas: {
-          Node: {
-            type: 'object',
-            properties: {
-              id: { type: 'string', readOnly: true },
-              children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
-              price: {
-                type: 'object',
-                required: ['amount'],
-                properties: { amount: { type: 'string' } },
-              },
+describe('openapi-pages: schema trees', () => {
+  const doc = {
+    components: {
+      schemas: {
+        Node: {
+          type: 'object',
+          properties: {
+            id: { type: 'string', readOnly: true },
+            secret: { type: 'string', writeOnly: true },
+            children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+            price: {
+              type: 'object',
+              required: ['amount'],
+              properties: { amount: { type: 'string' } },
             },
           },
         },
+        Item: {
+          type: 'object',
+          required: ['code'],
+          properties: {
+            code: { type: 'string', maxLength: 32 },
+            count: { type: 'integer', minimum: 1, maximum: 99 },
+            weight: { type: 'number', exclusiveMinimum: 0 },
+            unit: { type: 'string', enum: ['lb', 'kg'] },
+          },
+          oneOf: [{ required: ['count'] }, { required: ['weight', 'unit'] }],
+        },
+        Pet: {
+          oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
+          discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat' } },
+        },
+        Cat: { type: 'object', properties: { kind: { const: 'cat' }, lives: { type: 'integer' } } },
+        Dog: { type: 'object', properties: { kind: { const: 'dog' }, good: { type: 'boolean' } } },
+        Deep: {
+          type: 'object',
+          properties: {
+            next: { type: 'object', properties: { next: { $ref: '#/components/schemas/Deep2' } } },
+          },
+        },
+        Deep2: {
+          type: 'object',
+          properties: { leaf: { type: 'object', properties: { x: { type: 'string' } } } },
+        },
+        Anything: { type: 'object', properties: { list: { type: 'array', items: {} } } },
       },
-    };
-    const resolve = makeResolver(doc);
-    const request = flattenSchema({ $ref: '#/components/schemas/Node' }, resolve, 'request');
-    expect(request.map((r) => [r.name, r.type, r.required])).toEqual([
-      ['children', 'array<Node> (circular)', false],
-      ['price', 'object', false],
-      ['price.amount', 'string', true],
+    },
+  };
+  const resolve = makeResolver(doc);
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+  it('nests objects and arrays, stops at a cycle, hides read-only fields from requests', () => {
+    const request = schemaTree(ref('Node'), resolve, 'request');
+    expect(fieldNames(request)).toEqual(['secret', 'children', 'price', 'price.amount']);
+    const children = request.fields.find((f) => f.name === 'children')!;
+    expect(children.stop).toBe('circular');
+    expect(children.type.map((p) => p.text).join('')).toBe('array<Node>');
+    expect(children.type.find((p) => p.schema)?.schema).toBe('Node');
+    const response = schemaTree(ref('Node'), resolve, 'response');
+    expect(fieldNames(response)).toEqual(['id', 'children', 'price', 'price.amount']);
+  });
+
+  it('gives a oneOf of required-sets as labelled alternatives, not array<any>', () => {
+    expect(typeLabel({ type: 'array', items: ref('Item') }, resolve)).toBe('array<Item>');
+    const tree = schemaTree(ref('Item'), resolve, 'request');
+    expect(tree.alternatives?.keyword).toBe('oneOf');
+    expect(tree.alternatives?.options.map((o) => [o.label, o.requires])).toEqual([
+      ['count', ['count']],
+      ['weight + unit', ['weight', 'unit']],
     ]);
-    const response = flattenSchema({ $ref: '#/components/schemas/Node' }, resolve, 'response');
-    expect(response[0].name).toBe('id');
+    const count = tree.fields.find((f) => f.name === 'count')!;
+    expect(count.constraints).toEqual(['range 1–99']);
+    expect(tree.fields.find((f) => f.name === 'weight')!.constraints).toEqual(['> 0']);
+    expect(tree.fields.find((f) => f.name === 'code')!.constraints).toEqual(['length ≤ 32']);
+    // `any` only where the schema says nothing.
+    expect(typeLabel({ type: 'array', items: {} }, resolve)).toBe('array<any>');
+  });
+
+  it('labels alternatives by discriminator value, then title or schema name', () => {
+    const tree = schemaTree(ref('Pet'), resolve, 'response');
+    expect(tree.alternatives?.discriminator).toBe('kind');
+    expect(tree.alternatives?.options.map((o) => o.label)).toEqual(['cat', 'dog']);
+    expect(fieldNames(tree)).toEqual(['kind', 'lives', 'kind', 'good']);
+    expect(typeLabel(ref('Pet'), resolve)).toBe('Cat | Dog');
+  });
+
+  it('stops at the depth limit', () => {
+    // A chain deeper than MAX_DEPTH (8): Deep → next → next(Deep2) → leaf → x, repeated.
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 12; i++) schema = { type: 'object', properties: { down: schema } };
+    const tree = schemaTree(schema, resolve, 'request');
+    const names = fieldNames(tree);
+    expect(names.at(-1)).toBe(Array(9).fill('down').join('.'));
+    let field = tree.fields[0];
+    while (field.children) field = field.children.fields[0];
+    expect(field.stop).toBe('depth');
   });
 });
 
@@ -177,7 +287,7 @@ describe('openapi-pages: credentials and shared pages', () => {
         },
       },
     };
-    const ctx = { doc, resolve: makeResolver(doc) };
+    const ctx = { doc: doc as never, resolve: makeResolver(doc) };
     expect(credentialHeader({}, ctx)).toEqual({ name: 'X-Api-Key', value: '<api_key>' });
     expect(credentialHeader({ security: [{ bearer: [] }] }, ctx)).toEqual({
       name: 'Authorization',
@@ -189,12 +299,18 @@ describe('openapi-pages: credentials and shared pages', () => {
   it('links every page to the authentication and error pages when configured', async () => {
     const out = await mkdtemp(join(tmpdir(), 'openapi-links-'));
     const api = { ...mini, links: { auth: '/a/auth', errors: '/a/errors', webhooks: '/a/hooks' } };
-    const { files } = await generateApi(site, join(out, 'docs'), join(out, 'static'), api);
+    const { files } = await generateApi(
+      site,
+      join(out, 'docs'),
+      join(out, 'static'),
+      api,
+      apiWording,
+    );
     const get = [...files].find(([f]) => f.endsWith('/get_order.mdx'))![1];
     const hook = [...files].find(([f]) => f.endsWith('/user_deleted.mdx'))![1];
-    expect(get).toContain('[Authentication](/a/auth)');
+    expect(get).toContain('[how to get one](/a/auth)');
     expect(get).toContain('[Error and status codes](/a/errors)');
-    expect(hook).toContain('[Webhooks](/a/hooks)');
+    expect(hook).toContain('[How to verify it](/a/hooks)');
   });
 });
 

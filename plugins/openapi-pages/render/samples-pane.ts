@@ -1,0 +1,115 @@
+/**
+ * The samples pane: the request sample in five languages (Tabs with `groupId="code-language"`,
+ * shared with hand-written pages) and a response sample per status (Tabs, the first success
+ * selected). On wide screens it sits beside the fields and stays in view; below the
+ * breakpoint it follows the endpoint (design/openapi-pages.md, "Two panes").
+ */
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { mediaExamples, parameterExample, requestSnippets, type NamedExample } from '../samples';
+import { type Block, codeBlock, jsx, paragraph, text } from '../mdx';
+import { credentialHeader } from './authorization';
+import { baseUrl, fillPath } from './endpoint';
+import { isError, jsonMedia, responsesOf } from './responses';
+import type { PageSource, RenderContext } from './types';
+
+/** JSON code blocks of examples, titled `prefix: example title` when there is a title. */
+export function exampleBlocks(examples: NamedExample[], prefix = ''): Block[] {
+  return examples.map((ex) => {
+    const title = [prefix, ex.title].filter(Boolean).join(': ');
+    return codeBlock(
+      'json',
+      JSON.stringify(ex.value, null, 2),
+      title ? `title=${JSON.stringify(title)}` : undefined,
+    );
+  });
+}
+
+function label(value: string): Block {
+  return jsx('div', { className: 'api-samples__label' }, [paragraph(text(value))]);
+}
+
+/** The request sample tabs of an operation. */
+function requestSamples(
+  source: PageSource,
+  params: OpenAPIV3_1.ParameterObject[],
+  body: unknown,
+  ctx: RenderContext,
+): Block {
+  const headers: { name: string; value: string }[] = [];
+  const credential = credentialHeader(source.operation, ctx);
+  if (credential) headers.push(credential);
+  if (body !== undefined) headers.push({ name: 'Content-Type', value: 'application/json' });
+  for (const p of params.filter((q) => q.in === 'header')) {
+    if (p.required !== true && p.example === undefined) continue;
+    const value = parameterExample(p, ctx.doc, ctx.resolve);
+    if (value !== undefined) headers.push({ name: p.name, value: String(value) });
+  }
+  const query = params
+    .filter((q) => q.in === 'query' && (q.required === true || q.example !== undefined))
+    .map((q) => ({ name: q.name, value: String(parameterExample(q, ctx.doc, ctx.resolve)) }));
+  const snippets = requestSnippets({
+    method: source.method,
+    url: `${baseUrl(source, ctx)}${fillPath(source.path, params, ctx)}`,
+    headers,
+    query,
+    body,
+  });
+  return jsx(
+    'Tabs',
+    { groupId: 'code-language', className: 'api-samples__request' },
+    snippets.map((s) =>
+      jsx('TabItem', { value: s.value, label: s.label }, [codeBlock(s.language, s.code)]),
+    ),
+  );
+}
+
+/** A response sample per status, success first. */
+function responseSamples(source: PageSource, ctx: RenderContext): Block | undefined {
+  const all = responsesOf(source, ctx);
+  const ordered = [...all.filter(([s]) => !isError(s)), ...all.filter(([s]) => isError(s))];
+  if (!ordered.some(([, r]) => r.content)) return undefined;
+  const panels = ordered.map(([status, response]) => {
+    const media = jsonMedia(response.content);
+    const examples = media ? mediaExamples(media.media, ctx.doc, ctx.resolve, 'response') : [];
+    const body = examples.length
+      ? exampleBlocks(examples)
+      : [paragraph(text(ctx.wording.responses.noBody))];
+    return jsx('TabItem', { value: status, label: status }, body);
+  });
+  return jsx('Tabs', { className: 'api-samples__responses' }, panels);
+}
+
+/**
+ * The pane's blocks.
+ * @param requestExamples the request body's examples (the first goes into the samples).
+ */
+export function samplesPane(
+  source: PageSource,
+  params: OpenAPIV3_1.ParameterObject[],
+  requestExamples: NamedExample[],
+  ctx: RenderContext,
+): Block {
+  const w = ctx.wording.sections;
+  const blocks: Block[] = [];
+  if (source.kind === 'operation') {
+    blocks.push(label(w.requestSample));
+    blocks.push(requestSamples(source, params, requestExamples[0]?.value, ctx));
+    if (requestExamples.length > 1) blocks.push(...exampleBlocks(requestExamples.slice(1)));
+  } else if (requestExamples.length) {
+    blocks.push(label(w.payloadSample));
+    blocks.push(...exampleBlocks(requestExamples));
+  }
+  const responses = responseSamples(source, ctx);
+  if (responses) blocks.push(label(w.responseSample), responses);
+  // Code and tab labels are not search content (plugins/search-index SEARCH_EXCLUDE_CLASS).
+  // A div with the aside's role: the `.md` twins keep no tag docusaurus-plugin-llms does not know.
+  return jsx(
+    'div',
+    {
+      className: 'api-page__samples search-exclude',
+      role: 'complementary',
+      'aria-label': w.samples,
+    },
+    [jsx('div', { className: 'api-page__samples-inner' }, blocks)],
+  );
+}
