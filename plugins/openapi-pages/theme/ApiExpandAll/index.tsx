@@ -25,12 +25,7 @@ export default function ApiExpandAll({ expand, collapse }: Props): ReactNode {
     setExpanded(next);
   };
   return (
-    <button
-      ref={button}
-      type="button"
-      className="api-expand-all"
-      onClick={toggle}
-    >
+    <button ref={button} type="button" className="api-expand-all" onClick={toggle}>
       {expanded ? collapse : expand}
     </button>
   );
