@@ -22,7 +22,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const buildDir = join(root, 'build');
-const port = Number(process.env.BENCH_PORT ?? 4392);
+const port = Number(process.env.BENCH_API_PORT ?? 4393);
 const base = `http://127.0.0.1:${port}`;
 /** Height budget of the delivery-order page at 1440 px: half of 21,945 px (the flat tables). */
 const API_HEIGHT_MAX = 21_945 / 2;

@@ -148,6 +148,10 @@ describe('openapi-pages: pages of a definition', () => {
       '&quot;code&quot;: 3001',
     ])
       expect(html).toContain(text);
+    // An error's named body shape is linked, not drawn again in each status.
+    const notFound = html.slice(html.indexOf('404 Not Found codes'));
+    expect(notFound).toContain('<a href="/connect/mini/api/schemas#errors">Errors</a>');
+    expect(notFound.slice(0, notFound.indexOf('</details>'))).not.toContain('api-field__name');
     // Samples come before the fields in the source order (they follow the endpoint on phones).
     expect(html.indexOf('curl --request GET')).toBeLessThan(html.indexOf('>Request</h2>'));
     // The read-only id is shown in responses but not asked for in requests.

@@ -15,7 +15,8 @@ import {
   paragraph,
   text,
 } from '../mdx';
-import { bodyBlocks, headerBlocks } from './fields';
+import { bodyBlocks, headerBlocks, typeInlines } from './fields';
+import { typeParts } from '../schema';
 import { searchExcluded } from './endpoint';
 import type { PageSource, RenderContext } from './types';
 
@@ -95,7 +96,18 @@ function statusBlock(
     body.push(headerBlocks(headers, ctx));
   }
   const media = jsonMedia(response.content);
-  if (media?.media.schema) {
+  const named = media?.media.schema ? ctx.resolve(media.media.schema).name : undefined;
+  if (media?.media.schema && isError(status) && named) {
+    // Errors share one named shape: linked to the schemas page, not drawn again per status
+    // (its fields would repeat on every page; the samples pane shows each status's example).
+    body.push(
+      paragraph(
+        text(`${w.body} (${media.type}): `),
+        ...typeInlines(typeParts(media.media.schema, ctx.resolve), ctx),
+        text('.'),
+      ),
+    );
+  } else if (media?.media.schema) {
     body.push(paragraph(text(`${w.body} (${media.type}):`)));
     body.push(...bodyBlocks(media.media.schema, 'response', ctx));
   } else if (!headers.length && !response.content) body.push(paragraph(text(w.noBody)));
