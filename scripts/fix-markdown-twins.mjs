@@ -89,12 +89,18 @@ export function groupBySection(entries, titleOf) {
     .join('\n\n');
 }
 
-/** Cleans one twin (see module comment). */
+/**
+ * Cleans one twin (see module comment).
+ * @param sourcePath the twin's source relative to docs/, or undefined for a generated page
+ *   (its relative links are then left as they are).
+ */
 export function cleanTwin(markdown, sourcePath, origin) {
   return splitFences(markdown)
-    .map((part, i) =>
-      i % 2 === 1 ? part : rewriteLinks(detailsToText(dropExports(part)), sourcePath, origin),
-    )
+    .map((part, i) => {
+      if (i % 2 === 1) return part;
+      const cleaned = detailsToText(dropExports(part));
+      return sourcePath ? rewriteLinks(cleaned, sourcePath, origin) : cleaned;
+    })
     .join('');
 }
 
@@ -124,7 +130,8 @@ function main() {
     const source = [`${route}.mdx`, `${route}/index.mdx`, `${route}.md`].find((s) =>
       existsSync(join(root, 'docs', s)),
     );
-    if (!source) continue;
+    // Generated pages (plugins/openapi-pages) have no source under their route; their links
+    // are absolute, so only the link rewriting needs a source.
     writeFileSync(file, cleanTwin(readFileSync(file, 'utf8'), source, origin));
   }
   const header = index

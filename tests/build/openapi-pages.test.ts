@@ -141,6 +141,13 @@ for (const { api, doc } of specs) {
       const auth = main.find('#authorization').next().text();
       expect(auth).not.toMatch(/client credentials\. Send/);
 
+      // The Markdown twin names each status and keeps no component tag or indented prose.
+      const twin = readFileSync(join(build, `${permalink}.md`), 'utf8');
+      expect(twin).not.toMatch(/<(ApiDetails|ApiExpandAll|div)\b/);
+      for (const status of statuses) expect(twin).toContain(`**${status} `);
+      const prose = twin.split(/^```.*$/m).filter((_, i) => i % 2 === 0);
+      for (const part of prose) expect(part).not.toMatch(/^ {4}\S/m);
+
       // Every JSON example parses.
       const json = main.find('pre.language-json');
       if (page.operation.responses) expect(json.length).toBeGreaterThan(0);

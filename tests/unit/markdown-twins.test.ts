@@ -28,6 +28,8 @@ describe('markdown twins', () => {
     expect(detailsToText(twin)).toBe(
       '**404 Not Found** (codes 3001)\n\nNo such order.\n\n**Fields (2)**\n\n',
     );
+    // A generated page has no source file: its twin is cleaned all the same.
+    expect(cleanTwin(twin, undefined, ORIGIN)).toBe(detailsToText(twin));
   });
 
   it('rewrites relative source links to absolute twin links, keeping anchors', () => {
