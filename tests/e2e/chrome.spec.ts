@@ -4,23 +4,43 @@ import { gotoHydrated, recordProblems } from './helpers';
 // The site chrome of spec §2 (layout, interactions) and §4 (colour mode, mobile menu).
 
 test.describe('color mode', () => {
-  async function switchTo(page: import('@playwright/test').Page, mode: 'light' | 'dark') {
-    for (let i = 0; i < 3; i++) {
-      if ((await page.locator('html').getAttribute('data-theme')) === mode) {
-        if (await page.evaluate(() => localStorage.getItem('theme'))) return;
-      }
-      await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
-    }
-    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-  }
+  const toggle = (page: import('@playwright/test').Page) =>
+    page.getByRole('button', { name: /Switch between dark and light mode/ });
+  const theme = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => localStorage.getItem('theme'));
 
-  test('defaults to light and the toggle persists dark under "theme"', async ({ page }) => {
+  test('defaults to light; each click shows the other mode, and light is the system choice', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/connect');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await switchTo(page, 'dark');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    // The first click changes what the reader sees (upstream went system → light: no change).
+    await toggle(page).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await theme(page)).toBe('dark');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // Back to light on a light system is the system choice: the stored value is cleared.
+    await toggle(page).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.locator('html')).toHaveAttribute('data-theme-choice', 'system');
+    expect(await theme(page)).toBeNull();
+  });
+
+  test.describe('on a dark system', () => {
+    test.use({ colorScheme: 'dark' });
+    test('the first click shows light and stores it; the next returns to the system', async ({
+      page,
+    }) => {
+      await gotoHydrated(page, '/connect');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await toggle(page).click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      expect(await theme(page)).toBe('light');
+      await toggle(page).click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      expect(await theme(page)).toBeNull();
+    });
   });
 
   test('a change in one tab is applied in another', async ({ context }) => {
@@ -28,11 +48,11 @@ test.describe('color mode', () => {
     const second = await context.newPage();
     await gotoHydrated(first, '/catalog');
     await gotoHydrated(second, '/');
-    await switchTo(first, 'dark');
+    await toggle(first).click();
     await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await switchTo(second, 'light');
+    await toggle(second).click();
     await expect(first.locator('html')).toHaveAttribute('data-theme', 'light');
-    expect(await first.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    expect(await theme(first)).toBeNull();
   });
 });
 
@@ -88,14 +108,83 @@ test('a navbar dropdown closes on an outside click', async ({ page }) => {
   await expect(dropdown).not.toHaveClass(/dropdown--show/);
 });
 
-test('an unknown path shows the not-found page with status 404', async ({ page }) => {
+test('an unknown path shows the not-found page with status 404, a search and the product areas', async ({
+  page,
+}) => {
   const problems = recordProblems(page, [404]);
-  const response = await gotoHydrated(page, '/no/such/page');
+  const response = await gotoHydrated(page, '/connect/fulfilment-guide/Cancel_Order.html');
   expect(response?.status()).toBe(404);
   await expect(page.locator('h1')).toHaveText('Page Not Found');
+  await expect(page).toHaveTitle('Page Not Found | Aisle Docs');
+  await expect(page.locator('main')).not.toContainText('owner of the site');
+  // The words of the address, as a search.
+  const words = page.getByRole('link', { name: 'connect fulfilment guide Cancel Order' });
+  await expect(words).toHaveAttribute(
+    'href',
+    '/search?q=connect%20fulfilment%20guide%20Cancel%20Order',
+  );
+  // The product areas come from the footer's links.
+  for (const [area, href] of [
+    ['Connect APIs', '/connect'],
+    ['Storefront', '/storefront'],
+    ['Technical support', '/support'],
+  ])
+    await expect(
+      page.locator('main').getByRole('link', { name: area, exact: true }),
+    ).toHaveAttribute('href', href);
+  // The search form goes to the search page with the words typed.
+  await page.getByLabel('Search the documentation').fill('cancel order');
+  await page.getByLabel('Search the documentation').press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=cancel\+order/);
   // Chromium logs the document's own 404 as a console error; nothing else may appear.
   const others = problems.consoleErrors.filter((e) => !/status of 404/.test(e));
   expect(others).toEqual([]);
+});
+
+test('a hostile missing address still gives a not-found page, its words as text', async ({
+  page,
+}) => {
+  const problems = recordProblems(page, [404]);
+  await gotoHydrated(page, '/%3Cimg%20src=x%20onerror=alert(1)%3E/%F0%9F%9B%92');
+  await expect(page.locator('h1')).toHaveText('Page Not Found');
+  await expect(page.locator('main img')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'img src x onerror alert 1' })).toBeVisible();
+  expect(problems.consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+});
+
+test('code block buttons appear on keyboard focus, hidden until then on a mouse screen', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/connect/api/authentication');
+  const copy = page.locator('.theme-code-block').first().getByRole('button', { name: /Copy/ });
+  const opacity = () => copy.evaluate((el) => Number(getComputedStyle(el).opacity));
+  expect(await opacity()).toBe(0);
+  await copy.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect.poll(opacity).toBe(1);
+});
+
+test.describe('on a touch screen', () => {
+  // A mobile, touch context: Chromium then reports `(hover: none)`.
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  test('code block buttons are visible without hovering', async ({ page }) => {
+    await gotoHydrated(page, '/connect/api/authentication');
+    const copy = page.locator('.theme-code-block').first().getByRole('button', { name: /Copy/ });
+    await expect
+      .poll(() => copy.evaluate((el) => Number(getComputedStyle(el).opacity)))
+      .toBeGreaterThanOrEqual(0.7);
+  });
+});
+
+test('secondary buttons are dark surfaces in dark mode', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await gotoHydrated(page, '/connect/fulfillment/api/create_delivery_order');
+  const button = page.getByRole('button', { name: 'Copy page as Markdown' });
+  const [r, g, b] = (await button.evaluate((el) => getComputedStyle(el).backgroundColor))
+    .match(/\d+/g)!
+    .map(Number);
+  expect(r + g + b).toBeLessThan(3 * 110);
 });
 
 for (const variant of ['/catalog.html', '/catalog/index.html']) {
@@ -129,3 +218,25 @@ for (const width of [997, 1100, 1280, 1440, 1680, 1800, 1920]) {
     expect(layout.tallest).toBeLessThan(45);
   });
 }
+
+test.describe('support request page on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('with a search carried in ?q=, it hydrates without errors and nothing overflows', async ({
+    page,
+  }) => {
+    const problems = recordProblems(page);
+    await gotoHydrated(page, '/support/request_technical_support?q=sftp%20inventory%20upload');
+    await expect(page.getByTestId('support-search-query')).toContainText('sftp inventory upload');
+    // The query sets the defaults until the reader picks (Sev 4, Documentation).
+    await expect(page.getByLabel('Sev 4', { exact: false })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Product' })).toHaveValue('Documentation');
+    const portal = page.getByRole('link', { name: 'Open the request in the Platform Portal' });
+    const box = (await portal.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    // React reports a hydration mismatch (#418) as a console error.
+    expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
+  });
+});

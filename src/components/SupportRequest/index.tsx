@@ -7,6 +7,7 @@
  */
 import React, { useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import styles from './styles.module.css';
 
 /** Where new requests are opened (Platform Portal, CONTRIBUTING.md "Hosts"). */
@@ -54,9 +55,17 @@ export function requestText(f: {
 /** The composer; see the module comment. */
 export default function SupportRequest(): ReactNode {
   const { search } = useLocation();
-  const query = (new URLSearchParams(search).get('q') ?? '').slice(0, MAX_QUERY_LENGTH).trim();
-  const [severity, setSeverity] = useState<string>(query ? 'Sev 4' : 'Sev 3');
-  const [product, setProduct] = useState(query ? 'Documentation' : 'Connect APIs');
+  // The page is pre-rendered without a query: reading it only once hydrated keeps the first
+  // browser render equal to the server's (React error #418 otherwise).
+  const isBrowser = useIsBrowser();
+  const query = isBrowser
+    ? (new URLSearchParams(search).get('q') ?? '').slice(0, MAX_QUERY_LENGTH).trim()
+    : '';
+  // Defaults follow the query until the reader picks a value.
+  const [severityChoice, setSeverity] = useState<string | null>(null);
+  const [productChoice, setProduct] = useState<string | null>(null);
+  const severity = severityChoice ?? (query ? 'Sev 4' : 'Sev 3');
+  const product = productChoice ?? (query ? 'Documentation' : 'Connect APIs');
   const [environment, setEnvironment] = useState('production');
   const [summary, setSummary] = useState('');
   const [details, setDetails] = useState('');
