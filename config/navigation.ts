@@ -12,6 +12,16 @@ export const PLATFORM_PORTAL_URL = 'https://portal.aisle.example';
 export const STATUS_PAGE_URL = 'https://status.aisle.example';
 export const IN_STORE_URL = 'https://www.aisle.example/in-store';
 
+/**
+ * Pages of a product area for a dropdown's highlight: Docusaurus marks a dropdown active only
+ * through its items' `activeBaseRegex` (a sidebar item alone never lights its dropdown). The
+ * area's docs folder and its `/category/{api,guide}/<group>` index pages.
+ */
+function area(folder: string, groups: string[] = []): string {
+  const categories = groups.length ? `|category/(api|guide)/(${groups.join('|')})` : '';
+  return `^/(${folder}${categories})(/|$)`;
+}
+
 /** Navbar: product menus on the left; versions, languages and colour mode on the right. */
 export const navbar = {
   title: 'Aisle Docs',
@@ -28,9 +38,19 @@ export const navbar = {
       label: 'Aisle Platform',
       position: 'left',
       items: [
-        { type: 'docSidebar', sidebarId: 'catalog', label: 'Catalog' },
+        {
+          type: 'docSidebar',
+          sidebarId: 'catalog',
+          label: 'Catalog',
+          activeBaseRegex: area('catalog', ['catalog']),
+        },
         { href: PLATFORM_PORTAL_URL, label: 'Platform Portal' },
-        { type: 'docSidebar', sidebarId: 'discounting_platform', label: 'Discounting Platform' },
+        {
+          type: 'docSidebar',
+          sidebarId: 'discounting_platform',
+          label: 'Discounting Platform',
+          activeBaseRegex: area('discounting_platform'),
+        },
       ],
     },
     {
@@ -44,9 +64,30 @@ export const navbar = {
       label: 'Retailer Site Integrations',
       position: 'left',
       items: [
-        { type: 'docSidebar', sidebarId: 'connect', label: 'Connect' },
-        { type: 'docSidebar', sidebarId: 'foodstorm', label: 'FoodStorm' },
-        { type: 'docSidebar', sidebarId: 'widgets', label: 'Widgets' },
+        {
+          type: 'docSidebar',
+          sidebarId: 'connect',
+          label: 'Connect',
+          activeBaseRegex: area('connect', [
+            'fulfillment',
+            'post_checkout',
+            'recommendations',
+            'sandbox',
+            'transaction',
+          ]),
+        },
+        {
+          type: 'docSidebar',
+          sidebarId: 'foodstorm',
+          label: 'FoodStorm',
+          activeBaseRegex: area('foodstorm', ['foodstorm']),
+        },
+        {
+          type: 'docSidebar',
+          sidebarId: 'widgets',
+          label: 'Widgets',
+          activeBaseRegex: area('widgets'),
+        },
       ],
     },
     { type: 'docSidebar', sidebarId: 'ads', label: 'Advertising', position: 'left' },

@@ -211,9 +211,14 @@ for (const width of [997, 1100, 1280, 1440, 1680, 1800, 1920]) {
         overlap: left.getBoundingClientRect().right > right.getBoundingClientRect().left,
         clipped: left.scrollWidth > left.clientWidth + 1,
         tallest: Math.max(...heights),
+        // The logo keeps its width: the first menu starts after it.
+        logoOverlap:
+          document.querySelector('.navbar__brand')!.getBoundingClientRect().right >
+          items[0].getBoundingClientRect().left + 1,
       };
     });
     expect(layout.overlap).toBe(false);
+    expect(layout.logoOverlap).toBe(false);
     expect(layout.clipped).toBe(false);
     expect(layout.tallest).toBeLessThan(45);
   });
@@ -240,3 +245,20 @@ test.describe('support request page on a phone', () => {
     expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
   });
 });
+
+for (const [path, area] of [
+  ['/connect', 'Retailer Site Integrations'],
+  ['/connect/fulfillment/api/create_delivery_order', 'Retailer Site Integrations'],
+  ['/category/api/fulfillment', 'Retailer Site Integrations'],
+  ['/widgets', 'Retailer Site Integrations'],
+  ['/catalog', 'Aisle Platform'],
+  ['/ads', 'Advertising'],
+]) {
+  test(`the navbar shows ${area} as the active area on ${path}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 800 });
+    await gotoHydrated(page, path);
+    const active = page.locator('.navbar__items:not(.navbar__items--right) .navbar__link--active');
+    await expect(active).toHaveCount(1);
+    await expect(active).toHaveText(area);
+  });
+}
