@@ -1,3 +1,4 @@
+import remarkAzIndex from './plugins/az-index/remark';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { readSiteEnv } from './config/env';
@@ -135,7 +136,11 @@ const config: Config = {
         routeBasePath: '/',
         sidebarPath: './sidebars.ts',
         versions: { current: { label: 'Next' } },
-        remarkPlugins: [[remarkStaticHighlight, staticHighlight]],
+        remarkPlugins: [
+          [remarkStaticHighlight, staticHighlight],
+          // A–Z bar on the glossary (after Docusaurus's heading ids exist).
+          [remarkAzIndex, { files: ['glossary/index.mdx'], label: 'Glossary A–Z' }],
+        ],
       },
     ],
     // Link prefetching moved to idle time (no long task when many links scroll into view).

@@ -158,6 +158,14 @@ const sidebars = {
     {
       type: 'category',
       label: 'Integrate',
+      // The group's landing page (spec §2 names the storefront's "integrate" group).
+      link: {
+        type: 'generated-index',
+        slug: '/storefront/integrate',
+        title: 'Integrate your storefront',
+        description:
+          'Connect analytics, loyalty programs, payment providers and tag managers to your storefront.',
+      },
       items: [
         'storefront/integrate/analytics',
         'storefront/integrate/loyalty_providers',
@@ -168,6 +176,14 @@ const sidebars = {
     {
       type: 'category',
       label: 'Manage',
+      // The group's landing page (spec §2 names the storefront's "manage" group).
+      link: {
+        type: 'generated-index',
+        slug: '/storefront/manage',
+        title: 'Manage your storefront',
+        description:
+          'Roles and permissions for your team, content updates and holiday hours on your storefront.',
+      },
       items: [
         'storefront/manage/roles',
         'storefront/manage/content_updates',

@@ -13,6 +13,8 @@
  * missing). A page that never paints (a tab opened in the background) starts them after
  * 1000 ms all the same, so no page is left without its scripts.
  *
+ * Without JavaScript, a `<noscript>` style shows every tab panel (noScriptCss).
+ *
  * The loader is inline, so the CSP needs its hash: deploy/inline-scripts.ts hashes every inline
  * script of the build, this one included (the same on every page).
  */
@@ -27,6 +29,12 @@ export const entryScriptLoader = [
   'else{requestAnimationFrame(function(){setTimeout(go,0)})}',
   'setTimeout(go,1000)})',
 ].join('');
+
+/**
+ * Styles for readers without JavaScript: every tab panel is shown (the tabs cannot be switched),
+ * so code samples in each language, each response and each alternative stay readable.
+ */
+export const noScriptCss = "[role='tabpanel'][hidden]{display:block!important}";
 
 /** The eta template string given to `ssrTemplate` in docusaurus.config.ts. */
 export const ssrTemplate = `<!DOCTYPE html>
@@ -44,6 +52,7 @@ export const ssrTemplate = `<!DOCTYPE html>
     <% it.scripts.forEach((script) => { %>
       <link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" />
     <% }); %>
+    <noscript><style>${noScriptCss}</style></noscript>
   </head>
   <body <%~ it.bodyAttributes %>>
     <%~ it.preBodyTags %>

@@ -71,3 +71,56 @@ test('the search bar example: arrows move through suggestions, Escape closes the
   await page.keyboard.press('Escape');
   await expect(list).toBeHidden();
 });
+
+for (const [group, pages] of [
+  ['integrate', [/analytics/i, /loyalty/i, /payment/i, /tag manager/i]],
+  ['manage', [/roles/i, /banners/i, /holiday hours/i]],
+] as const) {
+  test(`/storefront/${group} is the landing page of its sidebar group`, async ({ page }) => {
+    const response = await gotoHydrated(page, `/storefront/${group}`);
+    expect(response?.status()).toBe(200);
+    const cards = page.locator('article a.card');
+    await expect(cards).toHaveCount(pages.length);
+    for (const [i, title] of pages.entries()) await expect(cards.nth(i)).toContainText(title);
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('every tab panel is readable on /catalog', async ({ page }) => {
+    await page.goto('/catalog');
+    const panels = page.locator('article [role="tabpanel"]');
+    expect(await panels.count()).toBeGreaterThan(1);
+    for (const panel of await panels.all()) await expect(panel).toBeVisible();
+  });
+  test('/search and the file checker say they need JavaScript', async ({ page }) => {
+    // Playwright's text locators skip <noscript>; its elements are found by CSS.
+    await page.goto('/search?q=order');
+    await expect(page.locator('noscript p')).toBeVisible();
+    await expect(page.locator('noscript p')).toContainText(
+      'Search runs in your browser and needs JavaScript.',
+    );
+    await page.goto('/catalog/catalog_inventory_file/file_requirements');
+    await expect(page.locator('noscript p')).toBeVisible();
+    await expect(page.locator('noscript p')).toContainText(
+      'The file checker runs in your browser and needs JavaScript.',
+    );
+  });
+});
+
+test('the glossary has an A–Z bar that stays in view and jumps to the first term of a letter', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/glossary');
+  const bar = page.getByRole('navigation', { name: 'Glossary A–Z' });
+  await expect(bar).toBeVisible();
+  const letters = bar.getByRole('link');
+  expect(await letters.count()).toBeGreaterThan(15);
+  await bar.getByRole('link', { name: 'S', exact: true }).click();
+  await expect(page).toHaveURL(/#s/);
+  const target = page.locator(`h3[id="${new URL(page.url()).hash.slice(1)}"]`);
+  await expect(target).toBeInViewport();
+  await expect(target).toHaveText(/^S/);
+  // Still on screen after the jump, below the navbar.
+  await expect(bar).toBeInViewport();
+});

@@ -196,6 +196,12 @@ export default function CatalogFileChecker(): ReactNode {
 
   return (
     <div className={styles.checker}>
+      <noscript>
+        <p>
+          The file checker runs in your browser and needs JavaScript. Without it, check your file
+          against the column and format rules on this page.
+        </p>
+      </noscript>
       <div
         className={clsx(styles.drop, dragging && styles.dragging)}
         onDragOver={(e) => {

@@ -10,7 +10,9 @@
  * - snippets of 10 words, 5 at ≤768 px (spec §9); 'See all {count} results' shows the true
  *   count (DocSearch 4.7 sums counts across keystrokes);
  * - the spec's error screen ('Unable to fetch results'), which DocSearch 4.7 never paints;
- * - 'Believe this query should return results?' links to the support request page.
+ * - 'Believe this query should return results?' links to the support request page;
+ * - blocked storage (reading `localStorage` throws) gets an in-memory stand-in before the modal
+ *   loads (src/search/storage).
  * The Ask AI branch of upstream is removed (not used by this site).
  */
 import React, {
@@ -37,6 +39,7 @@ import {useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/clie
 import Translate, {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {ensureUsableStorage} from '@site/src/search/storage';
 import translations from '@theme/SearchTranslations';
 import type {
   InternalDocSearchHit,
@@ -75,6 +78,7 @@ const RECENT_SEARCHES_WITH_FAVORITES = 4;
 let DocSearchModal: typeof DocSearchModalType | null = null;
 
 function importDocSearchModalIfNeeded() {
+  ensureUsableStorage(); // CUSTOM: blocked storage must not crash the modal (src/search/storage)
   preloadSearch(); // CUSTOM: start loading the index together with the modal code
   if (DocSearchModal) {
     return Promise.resolve();

@@ -59,6 +59,14 @@ export default function SearchPageWrapper(props: Props): ReactNode {
   };
   return (
     <div className={searchConfig().mode === 'local' ? 'aisle-search--local' : undefined}>
+      <noscript>
+        <p className="container margin-top--lg">
+          <Translate id="aisle.searchPage.noscript">
+            Search runs in your browser and needs JavaScript. Without it, browse the product areas
+            from the menu at the top of the page.
+          </Translate>
+        </p>
+      </noscript>
       <SearchPage key={section} {...props} />
       <ScopeSelect key={`select-${section}`} section={section} onChange={onChange} />
     </div>
