@@ -1,13 +1,27 @@
 import { expect, test } from '@playwright/test';
+import sidebars from '../../sidebars';
 import { gotoHydrated, sitemapPaths } from './helpers';
 
 // Agent-ready pages (spec-derived issue): a clean Markdown twin of every doc page, llms.txt by
 // section, llms-full.txt, and "Copy page as Markdown" on doc pages.
 
-// Left out: the home and search pages, and the generated /category/… index pages, which have no
-// source file and hold only links to pages that have their own twins (listed in llms.txt).
+/** Slugs of the sidebars' generated index pages (`link: { type: 'generated-index' }`). */
+function generatedIndexSlugs(node: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) generatedIndexSlugs(item, out);
+  else if (node && typeof node === 'object') {
+    const link = (node as { link?: { type?: string; slug?: string } }).link;
+    if (link?.type === 'generated-index' && link.slug) out.add(link.slug);
+    for (const value of Object.values(node)) generatedIndexSlugs(value, out);
+  }
+  return out;
+}
+
+// Left out: the home and search pages, and the generated index pages (/category/… and the
+// sidebars' other generated indexes), which have no source file and hold only links to pages
+// that have their own twins (listed in llms.txt).
+const generatedIndexes = generatedIndexSlugs(sidebars);
 const docPaths = sitemapPaths().filter(
-  (p) => p !== '/' && p !== '/search' && !p.startsWith('/category/'),
+  (p) => p !== '/' && p !== '/search' && !p.startsWith('/category/') && !generatedIndexes.has(p),
 );
 
 test('every doc page in the sitemap has a clean Markdown twin', async ({ request }) => {
