@@ -58,7 +58,6 @@ export const apiWording: Wording = {
     anyOf: 'At least one of these',
     discriminator: 'chosen by',
     requires: 'Send',
-    nullable: 'or null',
     arrayBody: 'An array; each item has these fields.',
     expandAll: 'Expand all',
     collapseAll: 'Collapse all',

@@ -208,29 +208,46 @@ export function bodyBlocks(
   return blocks;
 }
 
+/**
+ * A row for a named value described by a schema (a parameter or a response header): type,
+ * allowed values and constraint tokens come from the schema, the description from the value
+ * (else the schema).
+ */
+function schemaRow(
+  name: string,
+  value: { schema?: unknown; description?: string; required?: boolean; deprecated?: boolean },
+  ctx: RenderContext,
+  extra: Partial<Row> = {},
+): Block {
+  const schema = ctx.resolve<SchemaView>(value.schema ?? {}).node;
+  return rowBlock(
+    {
+      name,
+      type: typeParts(value.schema ?? {}, ctx.resolve),
+      required: value.required === true,
+      deprecated: value.deprecated === true,
+      description: String(value.description ?? schema.description ?? ''),
+      values: Array.isArray(schema.enum) ? schema.enum.map((v) => JSON.stringify(v)) : [],
+      constraints: constraintsOf(schema),
+      ...extra,
+    },
+    ctx,
+  );
+}
+
 /** Parameters (of one location) as field rows, with their examples. */
 export function parameterBlocks(params: OpenAPIV3_1.ParameterObject[], ctx: RenderContext): Block {
   return jsx(
     'div',
     { className: 'api-fields' },
     params.map((p) => {
-      const schema = ctx.resolve<SchemaView>(p.schema ?? {}).node;
       const root = rootSchema(p.schema ?? {}, ctx.resolve, 'request');
-      return rowBlock(
-        {
-          name: p.name,
-          type: typeParts(p.schema ?? {}, ctx.resolve),
-          required: p.required === true || p.in === 'path',
-          deprecated: p.deprecated === true,
-          description: String(p.description ?? schema.description ?? ''),
-          values: Array.isArray(schema.enum) ? schema.enum.map((v) => JSON.stringify(v)) : [],
-          constraints: constraintsOf(schema),
-          example: parameterExample(p, ctx.doc, ctx.resolve),
-          children: root.tree,
-          childKind: root.arrayOf ? 'array' : root.tree ? 'object' : undefined,
-        },
-        ctx,
-      );
+      return schemaRow(p.name, p, ctx, {
+        required: p.required === true || p.in === 'path',
+        example: parameterExample(p, ctx.doc, ctx.resolve),
+        children: root.tree,
+        childKind: root.arrayOf ? 'array' : root.tree ? 'object' : undefined,
+      });
     }),
   );
 }
@@ -243,20 +260,6 @@ export function headerBlocks(
   return jsx(
     'div',
     { className: 'api-fields' },
-    headers.map(([name, h]) => {
-      const schema = ctx.resolve<SchemaView>(h.schema ?? {}).node;
-      return rowBlock(
-        {
-          name,
-          type: typeParts(h.schema ?? {}, ctx.resolve),
-          required: h.required === true,
-          deprecated: h.deprecated === true,
-          description: String(h.description ?? schema.description ?? ''),
-          values: Array.isArray(schema.enum) ? schema.enum.map((v) => JSON.stringify(v)) : [],
-          constraints: constraintsOf(schema),
-        },
-        ctx,
-      );
-    }),
+    headers.map(([name, h]) => schemaRow(name, h, ctx)),
   );
 }

@@ -105,7 +105,6 @@ export interface Wording {
     anyOf: string;
     discriminator: string;
     requires: string;
-    nullable: string;
     arrayBody: string;
     expandAll: string;
     collapseAll: string;
