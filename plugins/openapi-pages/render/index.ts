@@ -23,7 +23,7 @@ import type { ApiSummary } from '../generate';
 import { authorization } from './authorization';
 import { endpointLine, endpointSection, introduction, searchExcluded } from './endpoint';
 import { treeBlocks, typeInlines } from './fields';
-import { pageDescription, frontMatter } from './page';
+import { frontMatter } from './page';
 import { relatedSection } from './related';
 import { parametersOf, requestBodyOf, requestSection } from './request';
 import { responsesSection } from './responses';
@@ -32,8 +32,6 @@ import { rootSchema, type SchemaView } from '../schema';
 import type { PageSource, RenderContext, Wording } from './types';
 
 export { credentialHeader } from './authorization';
-export { statusLabel } from './responses';
-export { pageDescription };
 export type * from './types';
 
 const IMPORTS = [

@@ -20,13 +20,10 @@ import { typeParts } from '../schema';
 import { searchExcluded } from './endpoint';
 import type { PageSource, RenderContext } from './types';
 
-/** `201 Created`, `4XX`, `default`; texts from Node's `http.STATUS_CODES`. */
-export function statusLabel(status: string): string {
-  const textOf = STATUS_CODES[status];
-  return textOf ? `${status} ${textOf}` : status;
-}
-
-/** Status text alone (`Created`), or the status itself when it has none (`4XX`, `default`). */
+/**
+ * Status text alone (`Created`, from Node's `http.STATUS_CODES`), or the status itself when it
+ * has none (`4XX`, `default`).
+ */
 function statusText(status: string): string {
   return STATUS_CODES[status] ?? status;
 }
