@@ -11,8 +11,13 @@ import { ssrTemplate } from './config/ssr-template';
 import diagramPanZoomPlugin from './plugins/diagram-panzoom';
 import openapiPagesPlugin from './plugins/openapi-pages';
 import { openapiPages } from './config/openapi';
+import { diagramFont, mermaidOptions, mermaidThemes } from './config/diagrams';
 import leanDocsMetadataPlugin from './plugins/lean-docs-metadata';
 import idlePrefetchPlugin from './plugins/idle-prefetch';
+import buildDiagramsPlugin, {
+  diagramSettings,
+  remarkBuildDiagrams,
+} from './plugins/build-diagrams';
 import staticHighlightPlugin, {
   remarkStaticHighlight,
   type StaticHighlightOptions,
@@ -23,6 +28,14 @@ const staticHighlight: StaticHighlightOptions = {
   additionalLanguages,
   skipLanguages: ['mermaid'],
 };
+
+/**
+ * Production builds draw diagrams to SVG at build time (plugins/build-diagrams, Debian's
+ * Chromium); `docusaurus start` keeps theme-mermaid, which draws them in the browser, so
+ * writers' previews start without a browser. Both use config/diagrams.ts.
+ */
+const diagramsAtBuildTime = process.env.NODE_ENV === 'production';
+const diagrams = diagramSettings(__dirname, mermaidThemes, mermaidOptions, diagramFont);
 
 // Environment switches, read and validated once (config/env.ts; README "Environment variables").
 // SITE_URL / BASE_URL: where the site is served. ANNOUNCEMENT_*: the optional announcement bar.
@@ -52,7 +65,7 @@ const config: Config = {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   markdown: {
-    mermaid: true,
+    mermaid: !diagramsAtBuildTime,
     hooks: { onBrokenMarkdownLinks: 'throw' },
   },
 
@@ -126,7 +139,7 @@ const config: Config = {
     ],
   ],
 
-  themes: ['@docusaurus/theme-mermaid'],
+  themes: diagramsAtBuildTime ? [] : ['@docusaurus/theme-mermaid'],
 
   plugins: [
     // @docusaurus/plugin-content-docs, without the per-doc map every doc page would load.
@@ -137,6 +150,7 @@ const config: Config = {
         sidebarPath: './sidebars.ts',
         versions: { current: { label: 'Next' } },
         remarkPlugins: [
+          ...(diagramsAtBuildTime ? [[remarkBuildDiagrams, diagrams]] : []),
           [remarkStaticHighlight, staticHighlight],
           // A–Z bar on the glossary (after Docusaurus's heading ids exist).
           [remarkAzIndex, { files: ['glossary/index.mdx'], label: 'Glossary A–Z' }],
@@ -159,8 +173,11 @@ const config: Config = {
     'docusaurus-plugin-image-zoom',
     // Offline search: DocSearch records and the local index, written at postBuild.
     searchIndexPlugin,
-    // Mermaid's code stays in lazy chunks instead of the common chunk every page loads.
-    lazyDiagramsPlugin,
+    // Diagrams: SVG drawn at build time, or (development) mermaid's code kept in lazy chunks
+    // instead of the common chunk every page loads.
+    diagramsAtBuildTime
+      ? [buildDiagramsPlugin, { settings: diagrams, contentDirs: ['docs'] }]
+      : lazyDiagramsPlugin,
     // Test-only pages (crash fixture), in builds made by the e2e suite only.
     ...(env.e2eFixturePages
       ? [
@@ -233,7 +250,7 @@ const config: Config = {
       darkTheme: darkCodeTheme,
       additionalLanguages,
     },
-    mermaid: { theme: { light: 'neutral', dark: 'dark' } },
+    mermaid: { theme: mermaidThemes, options: mermaidOptions },
     // Spec §9 "Diagram zoom helper"; these are also the plugin's defaults.
     diagramPanZoom: { startDelayMs: 1000, wheel: true, shiftWheel: false, doubleClickReset: true },
     zoom: {

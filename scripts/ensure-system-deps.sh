@@ -4,11 +4,21 @@
 # tests with its headers-more module (security headers set once on every answer), nginx's
 # brotli modules (on-the-fly and precompressed) where Debian has them, and wrk
 # for npm run bench:server. Each only when missing; sudo when not run as root.
+# With --chromium, only Chromium: the build draws diagrams with it (npm's prebuild step).
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 MODULES=/usr/lib/nginx/modules
 packages=()
 [ -x "$CHROMIUM" ] || packages+=(chromium)
+if [ "${1:-}" = "--chromium" ]; then
+  [ ${#packages[@]} -eq 0 ] && exit 0
+  echo "Installing Chromium (the build draws diagrams with it)"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  exit 0
+fi
 command -v nginx >/dev/null 2>&1 || packages+=(nginx)
 command -v wrk >/dev/null 2>&1 || packages+=(wrk)
 [ -f "$MODULES/ngx_http_headers_more_filter_module.so" ] || packages+=(libnginx-mod-http-headers-more-filter)

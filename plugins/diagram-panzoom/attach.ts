@@ -36,8 +36,9 @@ export const KEY_ACTIONS: Record<string, 'in' | 'out' | 'reset' | [number, numbe
 };
 
 /**
- * Makes `container` (the diagram's wrapper) zoomable and pannable; its first SVG child (or the
- * container itself) is what moves.
+ * Makes `container` (the diagram's wrapper) zoomable and pannable; what moves is its child
+ * marked `data-panzoom-target` (a build-time diagram's canvas, which may hold a light and a dark
+ * drawing), else its first SVG, else the container itself.
  * @returns the Panzoom instance and a function removing every listener.
  */
 export function attachPanZoom(
@@ -46,7 +47,10 @@ export function attachPanZoom(
   Panzoom: PanzoomFactory,
 ): { panzoom: PanzoomObject; detach: () => void } {
   assertAttachable(container);
-  const target = (container.querySelector('svg') as unknown as HTMLElement | null) ?? container;
+  const target =
+    container.querySelector<HTMLElement>('[data-panzoom-target]') ??
+    (container.querySelector('svg') as unknown as HTMLElement | null) ??
+    container;
   const panzoom = Panzoom(target, {
     minScale: options.minScale,
     maxScale: options.maxScale,

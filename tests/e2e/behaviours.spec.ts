@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { recordsFile } from '../../plugins/search-index/paths';
 import { redirects } from '../../config/redirects';
+import { DESKTOP_COLUMN_PX, MIN_TEXT_PX } from '../../plugins/build-diagrams/remark';
 import { gotoHydrated, recordProblems, sitemapPaths } from './helpers';
 
 // Site behaviours of spec §2 (redirects, unlisted/draft pages, interactions) and §4
@@ -156,6 +157,79 @@ test.describe('prefetch and navigation (Docusaurus built-ins, spec §2 and §4)'
 });
 
 test.describe('diagrams', () => {
+  /** Smallest text of each diagram on the page as shown, CSS px (size × the drawing's scale). */
+  const shownTextPx = (page: import('@playwright/test').Page) =>
+    page.$$eval('[data-diagram]', (canvases) =>
+      canvases.map((canvas) => {
+        const svg = [...canvas.querySelectorAll('svg')].find((s) => s.getClientRects().length > 0)!;
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        let min = Infinity;
+        for (const el of svg.querySelectorAll('*')) {
+          const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
+          if (own) min = Math.min(min, parseFloat(getComputedStyle(el).fontSize) * scale);
+        }
+        return min;
+      }),
+    );
+
+  test('are drawn at build time: SVG in the served HTML, no mermaid code, no shift', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/connect/fulfillment')).text();
+    expect(html.match(/data-diagram="?d[0-9a-f]{16}"?[^>]*><(svg|div)/g)).toHaveLength(3);
+    const problems = recordProblems(page);
+    const scripts: string[] = [];
+    page.on('response', async (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(await r.text().catch(() => ''));
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          (window as unknown as { shifts: number }).shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await gotoHydrated(page, '/connect/fulfillment');
+    await page.waitForTimeout(1500);
+    // Hydration kept the drawings (an empty canvas would mean React replaced the server HTML).
+    await expect(page.locator('[data-diagram]')).toHaveCount(3);
+    await expect(page.locator('[data-diagram]:not(:has(svg))')).toHaveCount(0);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => s.includes('securityLevel'))).toEqual([]); // mermaid's config
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    expect(problems.consoleErrors).toEqual([]);
+    // The column the build checks text size against, and the text size itself.
+    const column = await page.locator('.theme-doc-markdown').evaluate((el) => el.clientWidth);
+    expect(Math.abs(column - DESKTOP_COLUMN_PX)).toBeLessThanOrEqual(2);
+    for (const px of await shownTextPx(page)) expect(px).toBeGreaterThanOrEqual(MIN_TEXT_PX - 0.1);
+  });
+
+  test('follow the colour toggle, and arrive by client-side navigation', async ({ page }) => {
+    await gotoHydrated(page, '/connect/api/authentication');
+    const actor = page.locator('[data-diagram] rect.actor').first();
+    const fill = () => actor.evaluate((el) => getComputedStyle(el).fill);
+    const light = await fill();
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    expect(await fill()).not.toBe(light);
+
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await gotoHydrated(page, '/connect');
+    const fetched = page.waitForResponse(/\/diagrams\/d[0-9a-f]{16}\.json$/);
+    await page
+      .locator('.theme-doc-sidebar-menu')
+      .getByRole('link', { name: 'Fulfillment', exact: true })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/connect\/fulfillment$/);
+    expect((await fetched).status()).toBe(200);
+    // In dark mode the state diagram shows its dark drawing only.
+    await expect(page.locator('[data-diagram] .aisle-diagram__dark svg').first()).toBeVisible();
+    await expect(page.locator('[data-diagram] .aisle-diagram__light svg').first()).toBeHidden();
+  });
+
   test('pan/zoom loads only on diagram pages; wheel, keys and double click work', async ({
     page,
   }) => {
@@ -171,8 +245,8 @@ test.describe('diagrams', () => {
     const diagram = page.locator('.aisle-panzoom').first();
     await expect(diagram).toBeAttached({ timeout: 5000 });
     await expect.poll(() => scripts.some((s) => s.includes('panzoomchange'))).toBe(true);
-    const svg = diagram.locator('svg').first();
-    const transform = () => svg.evaluate((el) => (el as SVGElement).style.transform);
+    const canvas = diagram.locator('[data-panzoom-target]');
+    const transform = () => canvas.evaluate((el) => (el as HTMLElement).style.transform);
     await diagram.focus();
     await page.keyboard.press('+');
     await expect.poll(transform).toMatch(/scale\(1\.3/);
@@ -185,11 +259,11 @@ test.describe('diagrams', () => {
     await expect.poll(transform).toMatch(/scale\(1\)/);
   });
 
-  test('a diagram that renders after the start delay still gets pan/zoom', async ({ page }) => {
+  test('a diagram that appears after the start delay still gets pan/zoom', async ({ page }) => {
     await gotoHydrated(page, '/connect');
-    // From here on every script arrives 2.5 s late, so mermaid draws the diagram well after
-    // the 1000 ms start delay that follows the route change.
-    await page.route('**/*.js', async (route) => {
+    // From here on every script and drawing arrives 2.5 s late, so the diagram appears well
+    // after the 1000 ms start delay that follows the route change.
+    await page.route(/\.(js|json)$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2500));
       await route.continue();
     });

@@ -25,4 +25,12 @@ describe('Lighthouse budgets', () => {
     expect(budgetFailures({ guide: at96 })).toEqual([]);
     expect(budgetFailures({ api: at96 })).toEqual(['api performance 96 < 98']);
   });
+
+  it('holds the diagram page to 98 and to no layout shift at all', () => {
+    expect(budgetFailures({ diagram: { ...passing, cls: 0 } })).toEqual([]);
+    expect(budgetFailures({ diagram: { ...passing, performance: 97, cls: 0.001 } })).toEqual([
+      'diagram performance 97 < 98',
+      'diagram cls 0.00 > 0',
+    ]);
+  });
 });
