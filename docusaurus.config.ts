@@ -14,6 +14,8 @@ import { openapiPages } from './config/openapi';
 import { diagramFont, mermaidOptions, mermaidThemes } from './config/diagrams';
 import leanDocsMetadataPlugin from './plugins/lean-docs-metadata';
 import idlePrefetchPlugin from './plugins/idle-prefetch';
+import announcementIdPlugin from './plugins/announcement-id';
+import breakpointPlugin from './plugins/breakpoint';
 import buildDiagramsPlugin, {
   diagramSettings,
   remarkBuildDiagrams,
@@ -139,6 +141,9 @@ const config: Config = {
     ],
   ],
 
+  // The colour mode stays as it is while the page prints (spec §4).
+  clientModules: ['./src/clientModules/printColorMode.ts'],
+
   themes: diagramsAtBuildTime ? [] : ['@docusaurus/theme-mermaid'],
 
   plugins: [
@@ -157,6 +162,10 @@ const config: Config = {
         ],
       },
     ],
+    // A new announcement id shows the bar again from the first paint (spec §4).
+    announcementIdPlugin,
+    // The mobile layout below 996 px, in CSS and JavaScript (spec §9).
+    breakpointPlugin,
     // Link prefetching moved to idle time (no long task when many links scroll into view).
     idlePrefetchPlugin,
     // Code highlighted at build time: no Prism in the browser bundle; token colours are CSS

@@ -22,6 +22,24 @@ function area(folder: string, groups: string[] = []): string {
   return `^/(${folder}${categories})(/|$)`;
 }
 
+/**
+ * The changelogs the version menu lists after the versions: every API and product changelog,
+ * so a reader who looks for "what changed" from the version control finds it. Plain links (the
+ * build checks them), lit only on their own page: a doc item would light up on every page of
+ * its sidebar.
+ */
+export const CHANGELOGS: { to: string; label: string }[] = [
+  { to: '/connect/fulfillment/changelog', label: 'Fulfillment API' },
+  { to: '/connect/post-checkout/changelog', label: 'Post-checkout API' },
+  { to: '/connect/recommendations/changelog', label: 'Recommendations API' },
+  { to: '/connect/transactions/changelog', label: 'Transactions API' },
+  { to: '/connect/sandbox/changelog', label: 'Sandbox' },
+  { to: '/catalog/changelog', label: 'Catalog' },
+  { to: '/discounting_platform/changelog', label: 'Discounting Platform' },
+  { to: '/ads/api/changelog', label: 'Ads API' },
+  { to: '/storefront/changelog', label: 'Storefront' },
+];
+
 /** Navbar: product menus on the left; versions, languages and colour mode on the right. */
 export const navbar = {
   title: 'Aisle Docs',
@@ -101,7 +119,19 @@ export const navbar = {
     { type: 'doc', docId: 'glossary/index', label: 'Glossary', position: 'left' },
     { type: 'docSidebar', sidebarId: 'support', label: 'Technical support', position: 'left' },
     { type: 'search', position: 'right' },
-    { type: 'docsVersionDropdown', position: 'right' },
+    // "Next" (the current version, spec §9) with the changelogs after the versions; picking a
+    // version stores it as the preferred one (spec §4). The label is never highlighted: the
+    // one version is always the one shown. On phones the menu is titled "Versions".
+    {
+      type: 'docsVersionDropdown',
+      position: 'right',
+      dropdownActiveClassDisabled: true,
+      dropdownItemsAfter: [
+        { type: 'html', value: '<hr class="dropdown__divider">' },
+        { type: 'html', value: '<span class="dropdown__header">Changelogs</span>' },
+        ...CHANGELOGS,
+      ],
+    },
     { type: 'localeDropdown', position: 'right' },
   ],
 } satisfies Navbar;

@@ -60,6 +60,10 @@ export function attachPanZoom(
     animate: true,
     canvas: true,
     cursor: 'grab',
+    // Panzoom's default also calls preventDefault(), which suppresses the mousedown that
+    // follows; navbar dropdowns close on a mousedown outside them, so a press on a diagram
+    // left them open. Text selection while dragging is off in CSS (.aisle-panzoom) instead.
+    handleStartEvent: (event: Event) => event.stopPropagation(),
   });
   container.classList.add('aisle-panzoom');
   container.tabIndex = 0;

@@ -43,6 +43,19 @@ test.describe('color mode', () => {
     });
   });
 
+  test('a system change while printing does not change the mode; one after printing does', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/connect');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    await page.waitForTimeout(300);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({ media: 'screen', colorScheme: 'light' });
+    await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
   test('a change in one tab is applied in another', async ({ context }) => {
     const first = await context.newPage();
     const second = await context.newPage();
@@ -73,6 +86,26 @@ test.describe('mobile navigation below 996 px', () => {
     ).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(nav).not.toHaveClass(/navbar-sidebar--show/);
+  });
+
+  test('996 px is desktop (menus in the navbar, doc sidebar shown); 995 px is mobile', async ({
+    page,
+  }) => {
+    const toggle = page.getByRole('button', { name: 'Toggle navigation bar' });
+    const menus = page.locator('.navbar__items .navbar__item', { hasText: 'Glossary' });
+    const sidebar = page.locator('.theme-doc-sidebar-container');
+    await page.setViewportSize({ width: 996, height: 800 });
+    await gotoHydrated(page, '/connect/fulfillment');
+    await expect(toggle).toBeHidden();
+    await expect(menus).toBeVisible();
+    await expect(sidebar).toBeVisible();
+    // The JavaScript side agrees: the doc page renders its desktop table of contents.
+    await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(1);
+    await page.setViewportSize({ width: 995, height: 800 });
+    await expect(toggle).toBeVisible();
+    await expect(menus).toBeHidden();
+    await expect(sidebar).toBeHidden();
+    await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
   });
 });
 
@@ -106,6 +139,51 @@ test('a navbar dropdown closes on an outside click', async ({ page }) => {
   await expect(dropdown).toHaveClass(/dropdown--show/);
   await page.locator('main').click({ position: { x: 5, y: 5 } });
   await expect(dropdown).not.toHaveClass(/dropdown--show/);
+});
+
+test('a navbar dropdown closes when the outside press lands on a diagram', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await gotoHydrated(page, '/connect/fulfillment');
+  const diagram = page.locator('.aisle-panzoom').first();
+  await expect(diagram).toBeAttached(); // pan/zoom attached: it handles presses on the diagram
+  const dropdown = page.locator('.navbar__item.dropdown', { hasText: 'Aisle Platform' });
+  await dropdown.locator('> .navbar__link').focus();
+  await page.keyboard.press('Enter');
+  await expect(dropdown).toHaveClass(/dropdown--show/);
+  await diagram.scrollIntoViewIfNeeded();
+  const box = (await diagram.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(dropdown).not.toHaveClass(/dropdown--show/);
+});
+
+test('the version menu: "Next", the changelogs, the preferred version, "Versions" on phones', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await gotoHydrated(page, '/connect/fulfillment');
+  const menu = page.locator('.navbar__items--right .dropdown', { hasText: 'Next' });
+  const label = menu.locator('> .navbar__link');
+  await expect(label).toHaveText('Next');
+  await expect(label).not.toHaveClass(/navbar__link--active/);
+  await label.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu.getByText('Changelogs')).toBeVisible();
+  await expect(menu.locator('a.dropdown__link', { hasText: /API$/ })).toHaveCount(5);
+  // No changelog is lit on a page that is not a changelog.
+  await expect(menu.locator('a.dropdown__link--active', { hasText: /API$/ })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Transactions API' }).click();
+  await expect(page).toHaveURL(/\/connect\/transactions\/changelog$/);
+  await menu.hover();
+  await menu.locator('a.dropdown__link', { hasText: /^Next$/ }).click();
+  expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe(
+    'current',
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+  await page.getByRole('button', { name: /Back to main menu/ }).click();
+  await expect(page.locator('.navbar-sidebar').getByText('Versions')).toBeVisible();
 });
 
 test('an unknown path shows the not-found page with status 404, a search and the product areas', async ({
@@ -199,7 +277,7 @@ for (const variant of ['/catalog.html', '/catalog/index.html']) {
 
 // Eight menus plus versions, languages and colour mode must share one row at every desktop
 // width (spec §9 mobile breakpoint 996 px): no overlap, no clipped items.
-for (const width of [997, 1100, 1280, 1440, 1680, 1800, 1920]) {
+for (const width of [996, 1100, 1280, 1440, 1680, 1800, 1920]) {
   test(`navbar fits on one row at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await gotoHydrated(page, '/connect');

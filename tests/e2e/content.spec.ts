@@ -85,6 +85,37 @@ for (const [group, pages] of [
   });
 }
 
+test.describe('tables on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('reference tables (4+ columns) stack: every cell on screen, labelled with its column', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/catalog/catalog_inventory_file/pricing');
+    const table = page.locator('.aisle-table-scroll--stack').first();
+    const row = table.locator('tbody tr').first();
+    const description = row.locator('td[data-label="Description"]');
+    await expect(description).toBeVisible();
+    const box = (await description.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    const label = await description.evaluate((el) => getComputedStyle(el, '::before').content);
+    expect(label).toBe('"Description: "');
+    // The table does not scroll: its region is as wide as the column.
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test('narrower tables keep their columns and show a shadow where there is more', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/storefront');
+    const table = page.locator('.aisle-table-scroll:not(.aisle-table-scroll--stack)').first();
+    await expect(table.locator('thead')).toBeVisible();
+    const background = await table.evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(background).toContain('radial-gradient');
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('every tab panel is readable on /catalog', async ({ page }) => {

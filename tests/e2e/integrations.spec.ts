@@ -16,6 +16,8 @@ const EXTRAS = {
   ERROR_REPORTING_DSN: 'docs-site',
   CHAT_WIDGET_SCRIPT_URL: 'https://chat.aisle.example/widget.js',
   CHAT_WIDGET_BOT_CHECK_KEY: 'bck_test_42',
+  ANNOUNCEMENT_CONTENT: 'Sandbox maintenance on Saturday, 06:00 to 08:00 UTC.',
+  ANNOUNCEMENT_ID: 'sandbox-maintenance-2026-12',
 };
 
 let site = { url: '', stop: () => {} };
@@ -123,6 +125,51 @@ test('configured: page feedback sends yes/no, then a reason with free text', asy
       page_path: '/catalog',
     },
   ]);
+});
+
+test('configured: a closed announcement shows again, from the first paint, once its id changes', async ({
+  page,
+}) => {
+  await stubOutside(page, site.url);
+  const bar = page.getByText('Sandbox maintenance on Saturday');
+  // A reader who closed an earlier announcement.
+  await page.goto(`${site.url}/catalog`);
+  await page.evaluate(() => {
+    localStorage.setItem('docusaurus.announcement.id', 'sandbox-maintenance-2026-11');
+    localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+  });
+  // Scripts held back: what shows is the server HTML and the inline scripts only.
+  await page.route(/\.js$/, (route) => new Promise(() => void route));
+  await page.reload({ waitUntil: 'commit' });
+  await expect(bar).toBeVisible();
+  await page.unroute(/\.js$/);
+  await gotoHydrated(page, `${site.url}/catalog`);
+  await expect(bar).toBeVisible();
+  // Closing it keeps it closed for this id, before and after React starts.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(bar).toBeHidden();
+  await page.reload();
+  await expect(bar).toBeHidden();
+  await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+  await expect(bar).toBeHidden();
+});
+
+test('a link that changes only the query string does not scroll; one to another page does', async ({
+  page,
+}) => {
+  await gotoHydrated(page, `${site.url}/__e2e__/query-link`);
+  const link = page.getByRole('link', { name: 'Store 4012' });
+  await link.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(1000);
+  await link.click();
+  await expect(page.locator('output')).toHaveText('?store=4012');
+  await expect(page).toHaveURL(/\/__e2e__\/query-link\?store=4012$/);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  await page.locator('main').getByRole('link', { name: 'Catalog', exact: true }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('a page that crashes shows "This page crashed." with the error and a working "Try again"', async ({
