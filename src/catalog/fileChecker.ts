@@ -4,25 +4,93 @@
  * Every rule comes from the column registry (src/data/catalog-columns.ts), the same source as
  * the specification tables, so the pages and the checker cannot disagree.
  *
- * The class is fed parsed rows (Papa Parse does the CSV work) and keeps only counts and the
- * first MAX_REPORTED_ERRORS problems, so memory stays flat whatever the file size.
+ * The class is fed rows by the streaming tokenizer (./csv.ts via ./parse.ts) and keeps only
+ * counts and the first few problems of each kind, so memory stays flat whatever the file size
+ * and the report sent to the page stays small (a header of 1,000,000 unknown columns reports 20
+ * of them and a count). Problems are reported on the line where they start. A problem that
+ * makes others happen (an unclosed quote that swallows the rest of the file, a row with one
+ * value too many) is a root cause: it is listed, and the problems it causes are only counted.
  */
 import type { CatalogColumn } from '../data/catalog-columns.types';
+import type { CsvRowPosition } from './csv';
 
 /** Problems listed one by one in a report; later ones are only counted. */
 export const MAX_REPORTED_ERRORS = 500;
 
+/** Names listed in one finding (unknown or repeated columns); the rest are counted. */
+export const MAX_LISTED_COLUMNS = 20;
+
+/** Header names kept in a report (`columnCount` has the full number). */
+export const MAX_REPORTED_HEADER = 1000;
+
+/** Root causes kept in a report (`rootCauseCount` has the full number). */
+export const MAX_ROOT_CAUSES = 20;
+
+/** Formula-like values listed in a report (`warningCount` has the full number). */
+export const MAX_REPORTED_WARNINGS = 20;
+
+/** Kinds of value problem (same column, same message) kept in a report, the commonest first. */
+export const MAX_VALUE_PROBLEM_KINDS = 50;
+
+/** Characters of a value kept in a report. */
+const MAX_VALUE_CHARS = 80;
+
 /** File types in the name `<store_identifier>_<type>_<YYYY-MM-DD>.csv` (CONTRIBUTING.md). */
 export const FILE_TYPES = ['full', 'delta', 'reinventory', 'promotions'] as const;
 
+/**
+ * What kind of problem a row error is. Root causes: `unclosed_quote`, `runaway_quote`,
+ * `text_after_quote`, `value_count`, `not_utf8`; `value` is a cell that breaks its column's
+ * rule; `formula` a value a spreadsheet app may run (a warning); `read` a file the browser
+ * could not read.
+ */
+export type ProblemCode =
+  | 'unclosed_quote'
+  | 'runaway_quote'
+  | 'text_after_quote'
+  | 'value_count'
+  | 'not_utf8'
+  | 'value'
+  | 'formula'
+  | 'read';
+
 /** One problem in a data row. */
 export interface RowError {
-  /** 1-based line of the file where the row starts (the header is line 1). */
+  /** 1-based line of the file where the problem starts (the header is line 1). */
   line: number;
+  /** Column name, `column N` past the header's end, or `(row)` / `(file)`. */
   column: string;
+  /** The value, cut to 80 characters; empty for problems of a whole row. */
   value: string;
+  /** What is wrong, in plain words. */
   message: string;
+  code?: ProblemCode;
+  /** For a root cause: the problems it causes, which are counted, not listed. */
+  consequence?: string;
 }
+
+/** Problems of one kind (same column, same message), counted over the whole file. */
+export interface ValueProblemKind {
+  column: string;
+  message: string;
+  count: number;
+  /** Line and value of the first occurrence. */
+  firstLine: number;
+  firstValue: string;
+}
+
+/** Encoding of the file, as found in its first bytes (see `sniffBytes`). */
+export type Encoding =
+  | 'UTF-8'
+  | 'UTF-8 with BOM'
+  | 'UTF-16 LE'
+  | 'UTF-16 BE'
+  | 'UTF-32 LE'
+  | 'UTF-32 BE'
+  | 'Windows-1252'
+  | 'not UTF-8'
+  | 'binary'
+  | 'unknown';
 
 /** A report with nothing found yet; with `fatal`, the report of a check that could not run. */
 export function emptyReport(fileName: string, bytes: number, fatal?: string): CheckReport {
@@ -32,36 +100,73 @@ export function emptyReport(fileName: string, bytes: number, fatal?: string): Ch
     encoding: 'unknown',
     delimiter: null,
     header: [],
+    columnCount: 0,
     rows: 0,
     fileNameProblems: [],
     missingRequired: [],
     unknownColumns: [],
+    unknownColumnCount: 0,
     duplicateColumns: [],
+    duplicateColumnCount: 0,
+    rootCauses: [],
+    rootCauseCount: 0,
+    rootCauseCounts: {},
+    knockOnCount: 0,
     errors: [],
     errorCount: 0,
     errorsByColumn: {},
+    valueProblems: [],
+    valueProblemKindCount: 0,
+    warnings: [],
+    warningCount: 0,
     ...(fatal && { fatal }),
   };
 }
 
-/** What a check found. `fatal` means the file could not be read as an inventory file at all. */
+/**
+ * What a check found. `fatal` means the file could not be read as an inventory file at all.
+ * Every list is capped (see the MAX_ constants) and has a count beside it, so the report stays
+ * a few kilobytes whatever the file.
+ */
 export interface CheckReport {
   fileName: string;
+  /** Size of the file in bytes. */
   bytes: number;
-  encoding: 'UTF-8' | 'UTF-8 with BOM' | 'not UTF-8' | 'unknown';
+  encoding: Encoding;
   /** Delimiter found in the file, as a name (`comma`, `tab`, `semicolon`…). */
   delimiter: string | null;
+  /** The first MAX_REPORTED_HEADER names of the header row. */
   header: string[];
+  /** Columns in the header row. */
+  columnCount: number;
   /** Data rows read (header excluded, empty lines skipped). */
   rows: number;
   fileNameProblems: string[];
   missingRequired: string[];
+  /** The first MAX_LISTED_COLUMNS unknown names; `unknownColumnCount` counts them all. */
   unknownColumns: string[];
+  unknownColumnCount: number;
+  /** The first MAX_LISTED_COLUMNS repeated names; `duplicateColumnCount` counts them all. */
   duplicateColumns: string[];
+  duplicateColumnCount: number;
+  /** Problems that cause others, in file order: the first MAX_ROOT_CAUSES. */
+  rootCauses: RowError[];
+  rootCauseCount: number;
+  /** Root causes by kind, over the whole file. */
+  rootCauseCounts: Partial<Record<ProblemCode, number>>;
+  /** Problems caused by a root cause: counted, never listed. */
+  knockOnCount: number;
+  /** Row problems in file order (root causes included, knock-ons left out), the first 500. */
   errors: RowError[];
-  /** All row problems, including those beyond MAX_REPORTED_ERRORS. */
+  /** All row problems, including those beyond MAX_REPORTED_ERRORS (knock-ons left out). */
   errorCount: number;
   errorsByColumn: Record<string, number>;
+  /** Value problems grouped by column and message, the commonest first. */
+  valueProblems: ValueProblemKind[];
+  valueProblemKindCount: number;
+  /** Formula-like values (CSV injection risk), the first MAX_REPORTED_WARNINGS. */
+  warnings: RowError[];
+  warningCount: number;
   fatal?: string;
 }
 
@@ -75,6 +180,25 @@ const DELIMITER_NAMES: Record<string, string> = {
 /** Name of a delimiter character for messages (`\t` → `tab`). */
 export function delimiterName(delimiter: string): string {
   return DELIMITER_NAMES[delimiter] ?? JSON.stringify(delimiter);
+}
+
+/** `n` with thousands separators, as the page shows numbers (`999,980`). */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** `1 row` / `5 rows`. */
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The tail of a capped list: `and 999,980 more`, or '' when nothing was left out.
+ * @param shown items listed.
+ * @param total items in all.
+ */
+export function andMore(shown: number, total: number): string {
+  return total > shown ? `and ${formatCount(total - shown)} more` : '';
 }
 
 /**
@@ -107,32 +231,192 @@ export function checkFileName(name: string): string[] {
   return problems;
 }
 
+/** How to fix any encoding problem; the page's "Encoding" section says the same. */
+const SAVE_AS_UTF8 =
+  'Save it again as UTF-8: in a spreadsheet app choose "CSV UTF-8", in a text editor choose the encoding UTF-8.';
+
+/** First bytes of file formats a retailer may pick by mistake, and their names. */
+const SIGNATURES: { bytes: number[]; name: string }[] = [
+  {
+    bytes: [0x50, 0x4b, 0x03, 0x04],
+    name: 'a ZIP archive or a spreadsheet workbook (.xlsx, .ods)',
+  },
+  { bytes: [0x50, 0x4b, 0x05, 0x06], name: 'an empty ZIP archive' },
+  {
+    bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+    name: 'an Excel 97–2003 workbook (.xls)',
+  },
+  { bytes: [0x1f, 0x8b], name: 'a gzip-compressed file' },
+  { bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], name: 'a PDF document' },
+  { bytes: [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], name: 'a 7-Zip archive' },
+  { bytes: [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07], name: 'a RAR archive' },
+];
+
 /**
- * Reads the first bytes of a file: byte-order mark, NUL bytes (binary file), and whether they
- * decode as UTF-8.
- * @param head up to the first 64 KB of the file.
- * @returns the encoding, or a fatal message for an empty, binary or non-UTF-8 file.
+ * Offset of the first byte that is not valid UTF-8 (RFC 3629: no overlong forms, no
+ * surrogates, nothing above U+10FFFF), or -1. A sequence cut by the end of `bytes` is valid:
+ * `bytes` is usually the start of a longer file.
  */
-export function sniffBytes(head: Uint8Array): {
-  encoding: CheckReport['encoding'];
-  fatal?: string;
-} {
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const c = bytes[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) need = 1;
+    else if (c >= 0xe0 && c <= 0xef) {
+      need = 2;
+      if (c === 0xe0) low = 0xa0;
+      if (c === 0xed) high = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      need = 3;
+      if (c === 0xf0) low = 0x90;
+      if (c === 0xf4) high = 0x8f;
+    } else return i;
+    for (let k = 1; k <= need; k++) {
+      if (i + k >= n) return -1;
+      const b = bytes[i + k];
+      if (k === 1 ? b < low || b > high : b < 0x80 || b > 0xbf) return i;
+    }
+    i += need + 1;
+  }
+  return -1;
+}
+
+/** Windows-1252 characters of bytes 0x80–0x9F (WHATWG Encoding; 0 = not assigned). */
+const CP1252_80_9F = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152,
+  0, 0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161,
+  0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+
+/** Bytes read as Windows-1252 (one byte, one character). */
+function decodeWindows1252(bytes: Uint8Array): string {
+  let text = '';
+  for (const b of bytes)
+    text += String.fromCharCode(b >= 0x80 && b <= 0x9f ? CP1252_80_9F[b - 0x80] || 0xfffd : b);
+  return text;
+}
+
+/**
+ * True when the bytes above 0x7F mostly stand alone between ASCII bytes, as the accented
+ * letters of a Windows-1252 or Latin-1 file do (`Cr\xE8me`); legacy Asian encodings use runs of
+ * two bytes and more.
+ */
+function looksSingleByte(bytes: Uint8Array): boolean {
+  let runs = 0;
+  let short = 0;
+  let run = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] >= 0x80) run++;
+    else if (run > 0) {
+      runs++;
+      if (run <= 2) short++;
+      run = 0;
+    }
+  }
+  return runs > 0 && short / runs >= 0.75;
+}
+
+/** Line number (1-based) and the text around `offset`, read as Windows-1252. */
+function lineAround(head: Uint8Array, offset: number): { line: number; excerpt: string } {
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (head[i] === 0x0a) line++;
+  let start = offset;
+  while (start > 0 && offset - start < 30 && head[start - 1] !== 0x0a && head[start - 1] !== 0x0d)
+    start--;
+  let end = offset;
+  while (end < head.length && end - offset < 30 && head[end] !== 0x0a && head[end] !== 0x0d) end++;
+  return { line, excerpt: decodeWindows1252(head.subarray(start, end)) };
+}
+
+/** Share of NUL bytes at even and odd offsets of the first 4 KB. */
+function nulPattern(head: Uint8Array): { even: number; odd: number } {
+  const n = Math.min(head.length, 4096) & ~1;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (head[i] === 0) even++;
+    if (head[i + 1] === 0) odd++;
+  }
+  const pairs = Math.max(1, n / 2);
+  return { even: even / pairs, odd: odd / pairs };
+}
+
+function startsWith(head: Uint8Array, bytes: number[]): boolean {
+  return bytes.every((b, i) => head[i] === b);
+}
+
+function utf16Fatal(encoding: 'UTF-16 LE' | 'UTF-16 BE' | 'UTF-32 LE' | 'UTF-32 BE', bom: boolean) {
+  const [family, order] = encoding.split(' ');
+  return `This file is ${family} encoded (${order === 'LE' ? 'little' : 'big'}-endian${bom ? ', with a byte order mark' : ''}), not UTF-8, so Aisle cannot read it. ${SAVE_AS_UTF8}`;
+}
+
+/**
+ * Reads the first bytes of a file: byte-order mark, UTF-16/UTF-32 (by BOM, or by NUL bytes at
+ * every other offset), known binary formats (ZIP/XLSX, XLS, gzip, PDF…), other NUL bytes or
+ * control characters (over 1 % of the bytes), and whether the rest decodes as UTF-8 (if not,
+ * whether it looks like Windows-1252/Latin-1).
+ * @param head up to the first 64 KB of the file.
+ * @returns the encoding, and a fatal message naming it for anything Aisle cannot read.
+ */
+export function sniffBytes(head: Uint8Array): { encoding: Encoding; fatal?: string } {
   if (head.length === 0) return { encoding: 'unknown', fatal: 'The file is empty.' };
-  const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
-  if (head.includes(0))
+  if (startsWith(head, [0xff, 0xfe, 0, 0]))
+    return { encoding: 'UTF-32 LE', fatal: utf16Fatal('UTF-32 LE', true) };
+  if (startsWith(head, [0, 0, 0xfe, 0xff]))
+    return { encoding: 'UTF-32 BE', fatal: utf16Fatal('UTF-32 BE', true) };
+  if (startsWith(head, [0xff, 0xfe]))
+    return { encoding: 'UTF-16 LE', fatal: utf16Fatal('UTF-16 LE', true) };
+  if (startsWith(head, [0xfe, 0xff]))
+    return { encoding: 'UTF-16 BE', fatal: utf16Fatal('UTF-16 BE', true) };
+  const bom = startsWith(head, [0xef, 0xbb, 0xbf]);
+  const format = SIGNATURES.find((s) => startsWith(head, s.bytes));
+  if (format)
     return {
-      encoding: 'unknown',
+      encoding: 'binary',
+      fatal: `This is not a text file: it is ${format.name}. Export the inventory as CSV or TSV, not as a spreadsheet workbook or archive, and send it uncompressed.`,
+    };
+  if (head.includes(0)) {
+    // ASCII text in UTF-16 has a NUL in every other byte: odd offsets little-endian, even big.
+    const nul = nulPattern(head);
+    if (nul.odd >= 0.4 && nul.even <= 0.05)
+      return { encoding: 'UTF-16 LE', fatal: utf16Fatal('UTF-16 LE', false) };
+    if (nul.even >= 0.4 && nul.odd <= 0.05)
+      return { encoding: 'UTF-16 BE', fatal: utf16Fatal('UTF-16 BE', false) };
+    return {
+      encoding: 'binary',
       fatal:
         'This is not a text file (it contains NUL bytes): export the inventory as CSV or TSV, not as a spreadsheet workbook or archive.',
     };
-  try {
-    // `stream: true` so a character cut at the end of the sample is not an error.
-    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-  } catch {
+  }
+  // Text has no control characters but tab, CR and LF; a few may slip into a real export.
+  let control = 0;
+  for (const b of head)
+    if ((b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) || b === 0x7f) control++;
+  if (control > head.length / 100)
+    return {
+      encoding: 'binary',
+      fatal:
+        'This is not a text file (it contains control characters): export the inventory as CSV or TSV, not as a spreadsheet workbook or archive.',
+    };
+  const invalid = firstInvalidUtf8(head);
+  if (invalid >= 0) {
+    const { line, excerpt } = lineAround(head, invalid);
+    if (looksSingleByte(head))
+      return {
+        encoding: 'Windows-1252',
+        fatal: `This file is not UTF-8: it looks like Windows-1252 (also called ANSI or Latin-1). Line ${formatCount(line)} reads "${excerpt}" in that encoding. Aisle reads UTF-8 only. ${SAVE_AS_UTF8}`,
+      };
     return {
       encoding: 'not UTF-8',
-      fatal:
-        'The file is not UTF-8 (it looks like Windows-1252 or Latin-1). Save it again as "CSV UTF-8".',
+      fatal: `This file is not UTF-8: from line ${formatCount(line)} its bytes look like another encoding, such as Shift_JIS, GBK or Big5. Aisle reads UTF-8 only. ${SAVE_AS_UTF8}`,
     };
   }
   return { encoding: bom ? 'UTF-8 with BOM' : 'UTF-8' };
@@ -212,15 +496,71 @@ export function validateValue(column: CatalogColumn, value: string): string | nu
 }
 
 /**
+ * First characters that make a spreadsheet app read a cell as a formula, from OWASP's "CSV
+ * Injection" page (https://owasp.org/www-community/attacks/CSV_Injection): `=`, `+`, `-`, `@`,
+ * tab (0x09), carriage return (0x0D) and line feed (0x0A).
+ */
+export const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r', '\n'] as const;
+
+const TRIGGERS = new Set<string>(FORMULA_TRIGGERS);
+
+/** A plain number, as a spreadsheet reads it: `-1.5`, `+3`, `.5`. */
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * The character that makes `value` formula-like (CSV injection, see FORMULA_TRIGGERS), or null.
+ * A tab or line break counts as the very first character; `=`, `+`, `-` and `@` also after
+ * spaces, since spreadsheet apps and Aisle trim them. A plain number in a numeric column
+ * (`-1.5` in an `integer` or `decimal` column) is not a formula: spreadsheet apps read it as a
+ * number, and it is the column's legitimate content.
+ * @param column the value's column, or undefined for an unknown column (no number exemption).
+ */
+export function formulaTrigger(value: string, column?: CatalogColumn): string | null {
+  if (!value) return null;
+  const first = value[0];
+  if (first !== ' ' && !TRIGGERS.has(first)) return null;
+  if (first === '\t' || first === '\r' || first === '\n') return first;
+  const trimmed = value.trim();
+  const trigger = trimmed[0];
+  if (!TRIGGERS.has(trigger)) return null;
+  if ((column?.type === 'integer' || column?.type === 'decimal') && PLAIN_NUMBER.test(trimmed))
+    return null;
+  return trigger;
+}
+
+/** A first character named for a message: `"="`, `a tab`, `a line break`. */
+function characterName(c: string): string {
+  if (c === '\t') return 'a tab';
+  if (c === '\r' || c === '\n') return 'a line break';
+  return `"${c}"`;
+}
+
+/** The warning shown for a formula-like value starting with `trigger`. */
+export function formulaMessage(trigger: string): string {
+  return `starts with ${characterName(trigger)}, so a spreadsheet app may run it as a formula when someone opens the file (CSV injection; OWASP advises that no cell start with =, +, -, @, a tab or a line break). If it is a formula, export the value it computes; if it is text, reword it so it starts differently.`;
+}
+
+/**
  * A running check of one file: give it the header, then every data row, then call `finish()`.
  * Throws nothing; every problem ends up in the report.
  */
 export class InventoryFileCheck {
   private readonly byName: Map<string, CatalogColumn>;
   private header: string[] = [];
-  private columns: (CatalogColumn | undefined)[] = [];
+  /** Header indexes of the columns the registry knows, with their column. */
+  private known: {
+    index: number;
+    name: string;
+    column: CatalogColumn;
+    /** Columns this one needs, with their header index (-1 when the header lacks them). */
+    needs: { name: string; index: number }[];
+  }[] = [];
   private readonly report: CheckReport;
   private line = 1;
+  private delimiter = ',';
+  private readonly valueKinds = new Map<string, ValueProblemKind>();
+  private notUtf8Root: RowError | undefined;
+  private notUtf8Later = 0;
 
   constructor(columns: readonly CatalogColumn[], fileName: string, bytes: number) {
     this.byName = new Map(columns.map((c) => [c.name, c]));
@@ -228,13 +568,14 @@ export class InventoryFileCheck {
   }
 
   /** Records the encoding, or a fatal problem found before parsing. */
-  setEncoding(encoding: CheckReport['encoding'], fatal?: string) {
+  setEncoding(encoding: Encoding, fatal?: string) {
     this.report.encoding = encoding;
     if (fatal) this.report.fatal = fatal;
   }
 
-  /** Records the delimiter Papa Parse detected; anything but comma or tab is fatal. */
+  /** Records the delimiter found in the file; anything but comma or tab is fatal. */
   setDelimiter(delimiter: string) {
+    this.delimiter = delimiter;
     this.report.delimiter = delimiterName(delimiter);
     if (delimiter !== ',' && delimiter !== '\t') {
       this.report.fatal = `The columns are separated by ${delimiterName(delimiter)}; Aisle reads comma-separated (.csv) or tab-separated (.tsv) files.`;
@@ -248,81 +589,293 @@ export class InventoryFileCheck {
       );
   }
 
-  /** The header row. */
-  setHeader(fields: string[]) {
+  /**
+   * The header row. Works in one pass over the names, so a header of 1,000,000 columns takes
+   * well under a second and the report keeps only capped lists.
+   * @param position where the tokenizer found the row; an unclosed quote in it is fatal.
+   */
+  setHeader(fields: string[], position?: CsvRowPosition) {
+    const unclosed = position?.quoteProblems?.find((p) => p.kind === 'unclosed');
     this.header = fields.map((f, i) => (i === 0 ? f.replace(/^\uFEFF/, '') : f).trim());
-    this.report.header = this.header;
-    this.columns = this.header.map((name) => this.byName.get(name));
-    const seen = new Set<string>();
-    for (const name of this.header) {
-      if (seen.has(name)) this.report.duplicateColumns.push(name);
-      seen.add(name);
+    const report = this.report;
+    report.columnCount = this.header.length;
+    report.header = this.header.slice(0, MAX_REPORTED_HEADER);
+    this.line = (position?.line ?? 1) + (position?.breaks ?? 0);
+    if (unclosed) {
+      report.header = report.header.slice(0, unclosed.field);
+      report.columnCount = unclosed.field;
+      report.fatal = `Line ${formatCount(unclosed.line)}, the header row: a quote (") opens column ${unclosed.field + 1} and is never closed, so the rest of the file was read as part of the header. Remove the quote or close it.`;
+      return;
     }
-    this.report.unknownColumns = this.header.filter((name) => name && !this.byName.has(name));
-    this.report.missingRequired = [...this.byName.values()]
+    const seen = new Set<string>();
+    this.known = [];
+    this.header.forEach((name, index) => {
+      if (seen.has(name)) {
+        report.duplicateColumnCount++;
+        if (report.duplicateColumns.length < MAX_LISTED_COLUMNS) report.duplicateColumns.push(name);
+      }
+      seen.add(name);
+      const column = this.byName.get(name);
+      if (column) {
+        this.known.push({ index, name, column, needs: [] });
+      } else if (name) {
+        report.unknownColumnCount++;
+        if (report.unknownColumns.length < MAX_LISTED_COLUMNS) report.unknownColumns.push(name);
+      }
+    });
+    const firstIndex = new Map<string, number>();
+    for (const { index, name } of this.known)
+      if (!firstIndex.has(name)) firstIndex.set(name, index);
+    for (const known of this.known)
+      known.needs = (known.column.requires ?? []).map((name) => ({
+        name,
+        index: firstIndex.get(name) ?? -1,
+      }));
+    report.missingRequired = [...this.byName.values()]
       .filter((c) => c.required && !seen.has(c.name))
       .map((c) => c.name);
-    if (this.header.every((h) => !h))
-      this.report.fatal = 'The first line, the header row, is empty.';
-    else if (this.report.unknownColumns.length === this.header.length)
-      this.report.fatal =
+    if (this.header.every((h) => !h)) report.fatal = 'The first line, the header row, is empty.';
+    else if (report.unknownColumnCount === this.header.length)
+      report.fatal =
         'None of the first line is a known column: the file needs a header row with column names such as lookup_code, item_name, price.';
   }
 
-  /** One data row, in file order. */
-  addRow(fields: string[]) {
-    this.line += 1;
-    const start = this.line;
+  /** Name of the column at `index`, for messages. */
+  private columnName(index: number): string {
+    return this.header[index] || `column ${index + 1}`;
+  }
+
+  /**
+   * One data row, in file order.
+   * @param position lines and quoting problems from the tokenizer; without it, lines are
+   * counted from the rows (each row on the line after the last one).
+   */
+  addRow(fields: string[], position?: CsvRowPosition) {
+    let start: number;
+    if (position) {
+      start = position.line;
+      this.line = position.line + position.breaks;
+    } else {
+      this.line += 1;
+      start = this.line;
+      // A quoted value may span lines; count them so later line numbers stay right.
+      for (const field of fields) for (const ch of field) if (ch === '\n') this.line += 1;
+    }
+    const lineOf = (i: number) => position?.fieldLines?.[i] ?? start;
     this.report.rows += 1;
-    // A quoted value may span lines; count them so later line numbers stay right.
-    for (const field of fields) for (const ch of field) if (ch === '\n') this.line += 1;
-    if (fields.length !== this.header.length)
-      this.error(
-        start,
-        '(row)',
-        '',
-        `has ${fields.length} values; the header has ${this.header.length}`,
-      );
-    const present = new Map<string, string>();
-    this.header.forEach((name, i) => present.set(name, (fields[i] ?? '').trim()));
-    this.header.forEach((name, i) => {
-      const column = this.columns[i];
-      if (!column) return;
-      const value = (fields[i] ?? '').trim();
+
+    // Problems of single values, collected first: a root cause below turns them into knock-ons.
+    const found: RowError[] = [];
+    for (const { index, name, column, needs } of this.known) {
+      const value = (fields[index] ?? '').trim();
       if (value.includes('\uFFFD')) {
-        this.error(start, name, value, 'holds a character that is not UTF-8');
-        return;
+        this.notUtf8(lineOf(index), name, value);
+        continue;
       }
       if (!value) {
-        if (column.required) this.error(start, name, value, 'is required');
-        return;
+        if (column.required)
+          found.push({ line: lineOf(index), column: name, value, message: 'is required' });
+        continue;
       }
       const message = validateValue(column, value);
-      if (message) this.error(start, name, value, message);
-      for (const needed of column.requires ?? [])
-        if (!present.get(needed)) this.error(start, name, value, `needs a value in ${needed}`);
-    });
+      if (message) found.push({ line: lineOf(index), column: name, value, message });
+      for (const needed of needs)
+        if (needed.index < 0 || !(fields[needed.index] ?? '').trim())
+          found.push({
+            line: lineOf(index),
+            column: name,
+            value,
+            message: `needs a value in ${needed.name}`,
+          });
+    }
+
+    const root = this.rootCause(fields, position, start);
+    if (root) {
+      this.report.knockOnCount += found.length;
+      this.addRoot(root, found.length);
+    } else for (const error of found) this.error(error, 'value');
+
+    // Formula-like values, in every column (unknown ones too: the file may be opened anyway).
+    if (!root || root.code !== 'unclosed_quote')
+      for (let i = 0; i < fields.length; i++) {
+        const value = fields[i];
+        if (!value) continue;
+        const trigger = formulaTrigger(value, this.byName.get(this.header[i]));
+        if (trigger) this.warn(lineOf(i), this.columnName(i), value, formulaMessage(trigger));
+      }
   }
 
-  /** A problem the CSV parser met (e.g. an unclosed quote), reported at the current line. */
+  /** The problem of a row that explains its other problems, if it has one. */
+  private rootCause(
+    fields: string[],
+    position: CsvRowPosition | undefined,
+    start: number,
+  ): RowError | undefined {
+    const expected = this.header.length;
+    const got = fields.length;
+    if (got === expected && !position?.quoteProblems) return undefined;
+    const countText = `this row has ${plural(got, 'value')} instead of ${formatCount(expected)}`;
+    const unclosed = position?.quoteProblems?.find((p) => p.kind === 'unclosed');
+    if (unclosed) {
+      const rows = position?.swallowedRows ?? 0;
+      const last = position?.swallowedTo ?? unclosed.line;
+      const lost =
+        rows > 0
+          ? `${plural(rows, 'later row')} (${rows === 1 ? `line ${formatCount(last)}` : `lines ${formatCount(unclosed.line + 1)} to ${formatCount(last)}`}) could not be read because of it`
+          : 'the rest of this row could not be read because of it';
+      return {
+        line: unclosed.line,
+        column: this.columnName(unclosed.field),
+        value: fields[unclosed.field] ?? '',
+        code: 'unclosed_quote',
+        message:
+          'A quote (") opens this value and is never closed, so everything after it, to the end of the file, was read as one value. Close the quote, or write a quote inside a value as two quotes ("").',
+        consequence: `${lost[0].toUpperCase()}${lost.slice(1)}${got !== expected ? `, and ${countText}` : ''}.`,
+      };
+    }
+    const stray = position?.quoteProblems?.find((p) => p.kind === 'text_after_quote');
+    // A quoted value that runs over lines, in a row of the wrong length or with text after its
+    // closing quote: a quote is missing or not doubled, and the value swallowed the lines up
+    // to the next quote.
+    const k =
+      position?.quotedFields && position.breaks > 0
+        ? position.quotedFields.find((i) => /[\r\n]/.test(fields[i] ?? ''))
+        : undefined;
+    if (k !== undefined && (got !== expected || stray?.field === k)) {
+      const from = position?.fieldLines?.[k] ?? start;
+      const breaks = (fields[k].match(/\r\n|\r|\n/g) ?? []).length;
+      const to = from + breaks;
+      const lines =
+        breaks === 1
+          ? `line ${formatCount(to)}`
+          : `lines ${formatCount(from + 1)} to ${formatCount(to)}`;
+      return {
+        line: from,
+        column: this.columnName(k),
+        value: fields[k],
+        code: 'runaway_quote',
+        message: `A quote (") opens this value and the next quote is only on line ${formatCount(to)}, so the lines between were read as part of it. A closing quote is probably missing, or a quote inside the value is not written as two quotes ("").`,
+        consequence: `${plural(breaks, 'later row')} (${lines}) could not be read because of it${got !== expected ? `, and ${countText}` : ''}.`,
+      };
+    }
+    if (stray)
+      return {
+        line: stray.line,
+        column: this.columnName(stray.field),
+        value: fields[stray.field] ?? '',
+        code: 'text_after_quote',
+        message:
+          'Text follows the closing quote of this value. Inside a quoted value, write a quote as two quotes (""), and end the value with one quote.',
+        ...(got !== expected && { consequence: `Because of it, ${countText}.` }),
+      };
+    if (got !== expected) {
+      const name = delimiterName(this.delimiter);
+      const more = got > expected;
+      return {
+        line: start,
+        column: '(row)',
+        value: '',
+        code: 'value_count',
+        message: `This row has ${plural(got, 'value')}; the header has ${plural(expected, 'column')}. ${
+          more
+            ? `A value that contains a ${name} needs double quotes around it.`
+            : `A value or a ${name} is missing.`
+        }`,
+      };
+    }
+    return undefined;
+  }
+
+  private addRoot(root: RowError, knockOns: number) {
+    if (knockOns > 0 && !root.consequence)
+      root.consequence = `The ${plural(knockOns, 'other problem')} on this row probably follow from it and are not listed.`;
+    this.report.rootCauseCount++;
+    const code = root.code ?? 'read';
+    this.report.rootCauseCounts[code] = (this.report.rootCauseCounts[code] ?? 0) + 1;
+    if (this.report.rootCauses.length < MAX_ROOT_CAUSES) this.report.rootCauses.push(root);
+    this.error(root, root.code!);
+  }
+
+  /** A value with bytes that are not UTF-8: the first is a root cause, later ones are counted. */
+  private notUtf8(line: number, column: string, value: string) {
+    if (this.notUtf8Root) {
+      this.notUtf8Later++;
+      this.report.knockOnCount++;
+      return;
+    }
+    this.notUtf8Root = {
+      line,
+      column,
+      value,
+      code: 'not_utf8',
+      message:
+        'This value has bytes that are not UTF-8 (shown as �). One such byte makes Aisle reject the whole file. Save the file again as UTF-8: in a spreadsheet app choose "CSV UTF-8".',
+    };
+    this.addRoot(this.notUtf8Root, 0);
+  }
+
+  /**
+   * A problem the CSV reader met, reported at the current line.
+   * @param message plain words for the reader (never a parser's own text).
+   */
   addParseProblem(message: string) {
-    this.error(this.line, '(file)', '', message);
+    this.error({ line: this.line, column: '(file)', value: '', message }, 'read');
   }
 
-  private error(line: number, column: string, value: string, message: string) {
-    this.report.errorCount += 1;
-    this.report.errorsByColumn[column] = (this.report.errorsByColumn[column] ?? 0) + 1;
-    if (this.report.errors.length < MAX_REPORTED_ERRORS)
-      this.report.errors.push({ line, column, value: value.slice(0, 80), message });
+  /** The browser or Node could not read the file to its end. */
+  addReadProblem() {
+    this.addParseProblem(
+      'The file could not be read to its end. It may have been moved or changed since you chose it: choose it again.',
+    );
+  }
+
+  private error(error: RowError, code: ProblemCode) {
+    const report = this.report;
+    const stored = { ...error, value: error.value.slice(0, MAX_VALUE_CHARS), code };
+    report.errorCount += 1;
+    report.errorsByColumn[error.column] = (report.errorsByColumn[error.column] ?? 0) + 1;
+    if (report.errors.length < MAX_REPORTED_ERRORS) report.errors.push(stored);
+    if (code !== 'value') return;
+    const key = `${error.column}\u0000${error.message}`;
+    const kind = this.valueKinds.get(key);
+    if (kind) kind.count++;
+    // A message that quotes values (enum lists) could make a kind per row: cap the kinds.
+    else if (this.valueKinds.size < 1000)
+      this.valueKinds.set(key, {
+        column: error.column,
+        message: error.message,
+        count: 1,
+        firstLine: error.line,
+        firstValue: stored.value,
+      });
+  }
+
+  private warn(line: number, column: string, value: string, message: string) {
+    this.report.warningCount++;
+    if (this.report.warnings.length < MAX_REPORTED_WARNINGS)
+      this.report.warnings.push({
+        line,
+        column,
+        value: value.slice(0, MAX_VALUE_CHARS),
+        message,
+        code: 'formula',
+      });
   }
 
   /** The report; call once, after the last row. */
   finish(): CheckReport {
-    if (!this.report.fatal && this.report.header.length === 0)
-      this.report.fatal = 'The file is empty.';
-    else if (!this.report.fatal && this.report.rows === 0)
-      this.report.fatal = 'The file has a header row but no items.';
-    return this.report;
+    const report = this.report;
+    if (!report.fatal && report.header.length === 0) report.fatal = 'The file is empty.';
+    else if (!report.fatal && report.rows === 0)
+      report.fatal = 'The file has a header row but no items.';
+    if (this.notUtf8Root && this.notUtf8Later > 0)
+      this.notUtf8Root.consequence = `${plural(this.notUtf8Later, 'later value')} with such bytes ${this.notUtf8Later === 1 ? 'is' : 'are'} not listed.`;
+    const kinds = [...this.valueKinds.values()].sort(
+      (a, b) => b.count - a.count || a.firstLine - b.firstLine,
+    );
+    report.valueProblemKindCount = kinds.length;
+    report.valueProblems = kinds.slice(0, MAX_VALUE_PROBLEM_KINDS);
+    return report;
   }
 
   /** True once a fatal problem makes further rows pointless. */
@@ -331,14 +884,151 @@ export class InventoryFileCheck {
   }
 }
 
-/** True when a report has nothing to fix. */
+/** True when a report has nothing to fix (formula-like values are warnings, not problems). */
 export function isClean(report: CheckReport): boolean {
   return (
     !report.fatal &&
     report.errorCount === 0 &&
     report.missingRequired.length === 0 &&
+    report.unknownColumnCount === 0 &&
     report.unknownColumns.length === 0 &&
     report.duplicateColumns.length === 0 &&
     report.fileNameProblems.length === 0
   );
+}
+
+/** One line of a report's summary. */
+export interface SummaryItem {
+  /**
+   * `fatal`: Aisle cannot read the file; `error`: Aisle rejects the file or rows;
+   * `warning`: accepted, but worth fixing.
+   */
+  severity: 'fatal' | 'error' | 'warning';
+  /** True for the first item when it explains other problems: fix it first. */
+  rootCause?: boolean;
+  /** 1-based line where the problem starts, when it is in one place. */
+  line?: number;
+  /** Column of the problem, when it is in one. */
+  column?: string;
+  /** What is wrong and what to do, in plain words. */
+  message: string;
+  /** The knock-on problems it causes, grouped: "5 later rows could not be read because of it". */
+  consequence?: string;
+  /** Names or values the item is about (shown as code), at most MAX_LISTED_COLUMNS. */
+  items?: string[];
+  /** How many there are in all, when more than `items`. */
+  total?: number;
+}
+
+/** Order of root causes in the summary: what breaks the most comes first. */
+const ROOT_ORDER: ProblemCode[] = [
+  'unclosed_quote',
+  'runaway_quote',
+  'not_utf8',
+  'text_after_quote',
+  'value_count',
+  'read',
+];
+
+/** A value message (`is required`, `not a whole number`) as the start of a sentence. */
+function asSentence(message: string): string {
+  if (message === 'is required') return 'Required, but empty';
+  return message[0].toUpperCase() + message.slice(1);
+}
+
+/** Value problem kinds shown one by one in the summary; the rest are counted. */
+export const SUMMARY_VALUE_KINDS = 8;
+
+/**
+ * The report in reading order: the root cause first (a fatal problem, or the problem that makes
+ * other rows fail, with its knock-ons grouped in `consequence`), then the header and file-name
+ * problems, value problems grouped by kind (the commonest first), and formula-like values.
+ * Pure, and bounded by the report's caps: cheap to call on the main thread.
+ * @returns an empty list for a clean report without warnings.
+ */
+export function summarize(report: CheckReport): SummaryItem[] {
+  const items: SummaryItem[] = [];
+  if (report.fatal) items.push({ severity: 'fatal', rootCause: true, message: report.fatal });
+
+  const roots = [...report.rootCauses].sort(
+    (x, y) =>
+      ROOT_ORDER.indexOf(x.code ?? 'read') - ROOT_ORDER.indexOf(y.code ?? 'read') ||
+      x.line - y.line,
+  );
+  const listedKinds = new Set<ProblemCode | undefined>();
+  for (const root of roots) {
+    // One item per kind of root cause; the other rows with the same problem are counted.
+    if (listedKinds.has(root.code)) continue;
+    listedKinds.add(root.code);
+    const others = (report.rootCauseCounts[root.code ?? 'read'] ?? 1) - 1;
+    const consequence = [
+      root.consequence,
+      others > 0
+        ? `${plural(others, 'other row')} ${others === 1 ? 'has' : 'have'} the same problem.`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    items.push({
+      severity: 'error',
+      rootCause: true,
+      line: root.line,
+      column: root.column === '(row)' || root.column === '(file)' ? undefined : root.column,
+      message: root.message,
+      ...(consequence && { consequence }),
+    });
+  }
+  for (const error of report.errors)
+    if (error.code === 'read')
+      items.push({ severity: 'error', line: error.line, message: error.message });
+
+  if (report.missingRequired.length)
+    items.push({
+      severity: 'error',
+      message: `Required ${report.missingRequired.length === 1 ? 'column is' : 'columns are'} missing from the header, so Aisle rejects the file:`,
+      items: report.missingRequired,
+    });
+  if (report.duplicateColumnCount)
+    items.push({
+      severity: 'error',
+      message: 'These columns appear more than once in the header, so Aisle rejects the file:',
+      items: report.duplicateColumns,
+      total: report.duplicateColumnCount,
+    });
+  if (report.fileNameProblems.length)
+    items.push({
+      severity: 'error',
+      message: `File name: ${report.fileNameProblems.join('; ')}.`,
+    });
+  for (const kind of report.valueProblems.slice(0, SUMMARY_VALUE_KINDS))
+    items.push({
+      severity: 'error',
+      ...(kind.count === 1 && { line: kind.firstLine }),
+      column: kind.column,
+      message: `${asSentence(kind.message)}${kind.count > 1 ? ` in ${plural(kind.count, 'row')}, the first on line ${formatCount(kind.firstLine)}` : ''}.`,
+    });
+  const otherKinds =
+    report.valueProblemKindCount - Math.min(SUMMARY_VALUE_KINDS, report.valueProblems.length);
+  if (otherKinds > 0)
+    items.push({
+      severity: 'error',
+      message: `${plural(otherKinds, 'other kind')} of value problem: see the table of problems by line.`,
+    });
+  if (report.unknownColumnCount)
+    items.push({
+      severity: 'warning',
+      message: `Aisle ignores ${report.unknownColumnCount === 1 ? 'a column it does not know' : `${formatCount(report.unknownColumnCount)} columns it does not know`}; check the spelling, since a misspelled column's values are silently dropped:`,
+      items: report.unknownColumns,
+      total: report.unknownColumnCount,
+    });
+  if (report.warningCount) {
+    const first = report.warnings[0];
+    items.push({
+      severity: 'warning',
+      line: first?.line,
+      column: first?.column,
+      message: `${plural(report.warningCount, 'value')} ${report.warningCount === 1 ? 'starts' : 'start'} with =, +, -, @, a tab or a line break, so a spreadsheet app may run ${report.warningCount === 1 ? 'it as a formula when someone opens the file (CSV injection). It is' : 'them as formulas when someone opens the file (CSV injection). They are'} listed below.`,
+    });
+  }
+  return items;
 }

@@ -1,54 +1,101 @@
 /**
- * Feeds a file to InventoryFileCheck through Papa Parse, 1 MB at a time, so a 50 MB file never
- * sits in memory as rows. Works on a browser File/Blob (in the checker's Web Worker) and on a
- * string or Node stream (tests, benchmark).
+ * Feeds a file to InventoryFileCheck through the streaming tokenizer (./csv.ts), 1 MB at a
+ * time, so a 200 MB file never sits in memory as rows or as one string. Works on a browser
+ * File/Blob (in the checker's Web Worker) and on a string or Node stream (tests, benchmark).
+ * Bytes are decoded as UTF-8; a byte that is not UTF-8 becomes U+FFFD, which the check reports.
  */
-import Papa from 'papaparse';
+import { CsvTokenizer, guessDelimiter, type CsvRow } from './csv';
 import type { InventoryFileCheck } from './fileChecker';
 
-/** Bytes handed to the parser per step (Papa Parse `chunkSize`). */
+/** Bytes (characters, for a string) handed to the tokenizer per step. */
 export const CHUNK_BYTES = 1 << 20;
+
+/** Characters of the file's start read to guess the delimiter. */
+export const DELIMITER_SAMPLE_CHARS = 64 * 1024;
 
 type Input = Blob | string | NodeJS.ReadableStream;
 
+function isBlob(input: Input): input is Blob {
+  return (
+    typeof input === 'object' &&
+    typeof (input as Blob).arrayBuffer === 'function' &&
+    typeof (input as Blob).size === 'number'
+  );
+}
+
+/** The input as text, one piece per step, with the bytes (or characters) read so far. */
+async function* textChunks(input: Input): AsyncGenerator<{ text: string; read: number }> {
+  if (typeof input === 'string') {
+    for (let i = 0; i < input.length; i += CHUNK_BYTES)
+      yield {
+        text: input.slice(i, i + CHUNK_BYTES),
+        read: Math.min(input.length, i + CHUNK_BYTES),
+      };
+    return;
+  }
+  // Not fatal: a byte that is not UTF-8 becomes U+FFFD and is reported on its line.
+  const decoder = new TextDecoder('utf-8');
+  let read = 0;
+  if (isBlob(input)) {
+    for (let i = 0; i < input.size; i += CHUNK_BYTES) {
+      const bytes = new Uint8Array(await input.slice(i, i + CHUNK_BYTES).arrayBuffer());
+      read = Math.min(input.size, i + CHUNK_BYTES);
+      yield { text: decoder.decode(bytes, { stream: true }), read };
+    }
+  } else {
+    for await (const chunk of input as AsyncIterable<Uint8Array | string>) {
+      read += chunk.length;
+      yield {
+        text: typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }),
+        read,
+      };
+    }
+  }
+  const rest = decoder.decode();
+  if (rest) yield { text: rest, read };
+}
+
+/** An empty line, or one with only spaces and delimiters: skipped, as Aisle does. */
+function isEmptyRow(row: CsvRow): boolean {
+  return !row.quoteProblems && row.fields.every((field) => !field.trim());
+}
+
 /**
- * Parses `input` into `check`: header first, then every row; stops early on a fatal problem.
- * @param onProgress called after each chunk with the characters read so far.
- * @returns when the whole input is read; never rejects (parser errors go into the report).
+ * Parses `input` into `check`: header first, then every row with its line numbers; stops early
+ * on a fatal problem. The delimiter is guessed from the first DELIMITER_SAMPLE_CHARS characters
+ * (comma, tab, semicolon or pipe; the check refuses the last two).
+ * @param onProgress called after each chunk with the bytes (characters, for a string) read.
+ * @returns when the whole input is read; never rejects (a read error goes into the report).
  */
-export function parseInto(
+export async function parseInto(
   input: Input,
   check: InventoryFileCheck,
   onProgress?: (read: number) => void,
 ): Promise<void> {
-  return new Promise((resolve) => {
-    let headerSeen = false;
-    Papa.parse<string[]>(input as never, {
-      skipEmptyLines: 'greedy',
-      chunkSize: CHUNK_BYTES,
-      delimitersToGuess: [',', '\t', ';', '|'],
-      chunk(results, parser) {
-        for (const row of results.data) {
-          if (!headerSeen) {
-            headerSeen = true;
-            check.setDelimiter(results.meta.delimiter);
-            if (!check.stopped) check.setHeader(row);
-            if (check.stopped) break;
-            continue;
-          }
-          check.addRow(row);
-        }
-        for (const error of results.errors)
-          if (error.type === 'Quotes')
-            check.addParseProblem(`a quoted value is not closed (${error.message})`);
-        onProgress?.(results.meta.cursor);
-        if (check.stopped) parser.abort();
-      },
-      complete: () => resolve(),
-      error: (error: Error) => {
-        check.addParseProblem(error.message);
-        resolve();
-      },
-    });
-  });
+  let tokenizer: CsvTokenizer | undefined;
+  let delimiter = ',';
+  let headerSeen = false;
+  const onRow = (row: CsvRow): boolean => {
+    if (isEmptyRow(row)) return false;
+    if (!headerSeen) {
+      headerSeen = true;
+      check.setDelimiter(delimiter);
+      if (!check.stopped) check.setHeader(row.fields, row);
+    } else check.addRow(row.fields, row);
+    return check.stopped;
+  };
+  try {
+    for await (const { text, read } of textChunks(input)) {
+      if (!tokenizer && text) {
+        delimiter = guessDelimiter(text.slice(0, DELIMITER_SAMPLE_CHARS));
+        tokenizer = new CsvTokenizer(delimiter, onRow);
+      }
+      tokenizer?.push(text);
+      onProgress?.(read);
+      if (check.stopped) return;
+    }
+    tokenizer?.end();
+  } catch {
+    check.addReadProblem();
+  }
 }
