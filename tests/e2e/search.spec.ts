@@ -119,6 +119,42 @@ test('the Global Search checkbox switches between this section and everything', 
     .toContainEqual(expect.stringMatching(/^\/connect/));
 });
 
+test('the modal names the section it searches, reachable on a phone; the button shows focus', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, '/connect/fulfillment');
+  await openWithShortcut(page);
+  await input(page).fill('sftp inventory file upload');
+  const scope = page.locator('.aisle-search-scope');
+  await expect(scope).toContainText('Searching Connect APIs');
+  const box = page.getByRole('checkbox', { name: 'Global Search' });
+  await expect(box).toBeInViewport({ ratio: 1 });
+  await box.check();
+  await expect(scope).toContainText('Searching all products');
+  await page.keyboard.press('Escape');
+  // The navbar button: a visible focus ring from the keyboard (WCAG 2.4.7).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const button = page.locator('.DocSearch-Button');
+  await button.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(button).toBeFocused();
+  expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+});
+
+test('the modal takes the site palette in dark mode, not DocSearch navy', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await gotoHydrated(page, '/catalog');
+  await openWithShortcut(page);
+  const modal = page.locator('.DocSearch-Modal');
+  const background = await modal.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const surface = await page.evaluate(
+    () => getComputedStyle(document.querySelector('.navbar')!).backgroundColor,
+  );
+  expect(background).toBe(surface);
+});
+
 test('an unreachable index shows the error screen, and retry works once it is back', async ({
   page,
 }) => {

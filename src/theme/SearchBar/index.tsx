@@ -36,7 +36,7 @@ import {
   useSearchLinkCreator,
 } from '@docusaurus/theme-common';
 import {useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
-import Translate, {translate} from '@docusaurus/Translate';
+import Translate from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {ensureUsableStorage} from '@site/src/search/storage';
@@ -177,39 +177,54 @@ function rerunQuery() {
   }
 }
 
-// CUSTOM: 'Global Search' checkbox, portalled into the modal header.
+// CUSTOM: the search's scope in a row under the modal's search box: which section is
+// searched, and the 'Global Search' checkbox (spec §4). A row of its own, so that it is never
+// cut off on a phone.
 function GlobalSearchToggle({section}: {section: string}) {
   const scope = useSyncExternalStore(
     searchScope.subscribe,
     searchScope.get,
     searchScope.get,
   );
-  const [header, setHeader] = useState<Element | null>(null);
+  const [row, setRow] = useState<Element | null>(null);
   useEffect(() => {
-    setHeader(document.querySelector('.DocSearch-SearchBar'));
+    const header = document.querySelector('.DocSearch-SearchBar');
+    if (!header) return undefined;
+    const element = document.createElement('div');
+    element.className = 'aisle-search-scope';
+    header.after(element);
+    setRow(element);
+    return () => element.remove();
   }, []);
-  if (!header) return null;
+  if (!row) return null;
   return createPortal(
-    <label
-      className="aisle-global-search"
-      title={translate(
-        {
-          id: 'aisle.search.globalSearch.title',
-          message: 'Off: search {section} only',
-        },
-        {section: sectionLabel(section)},
-      )}>
-      <input
-        type="checkbox"
-        checked={scope.global}
-        onChange={(event) => {
-          searchScope.set({global: event.target.checked});
-          rerunQuery();
-        }}
-      />
-      <Translate id="aisle.search.globalSearch">Global Search</Translate>
-    </label>,
-    header,
+    <>
+      <span className="aisle-search-scope__label" aria-live="polite">
+        {scope.global ? (
+          <Translate id="aisle.search.scope.global">
+            Searching all products
+          </Translate>
+        ) : (
+          <Translate
+            id="aisle.search.scope.section"
+            values={{section: <strong>{sectionLabel(section)}</strong>}}>
+            {'Searching {section}'}
+          </Translate>
+        )}
+      </span>
+      <label className="aisle-global-search">
+        <input
+          type="checkbox"
+          checked={scope.global}
+          onChange={(event) => {
+            searchScope.set({global: event.target.checked});
+            rerunQuery();
+          }}
+        />
+        <Translate id="aisle.search.globalSearch">Global Search</Translate>
+      </label>
+    </>,
+    row,
   );
 }
 
