@@ -65,3 +65,17 @@ test('switching the colour mode recolours code blocks without reloading', async 
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(keyword).toHaveCSS('color', keywordColour(darkCodeTheme));
 });
+
+test('a code block wider than the screen has a word-wrap toggle that wraps it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, '/catalog/catalog_api/test');
+  const block = page.locator('.theme-code-block', { has: page.locator('pre') }).first();
+  const pre = block.locator('pre');
+  const overflow = () => pre.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(await overflow()).toBeGreaterThan(0);
+  await block.hover();
+  await block.getByRole('button', { name: 'Toggle word wrap' }).click();
+  await expect.poll(overflow).toBeLessThanOrEqual(0);
+});
