@@ -4,7 +4,7 @@
  * Every rule comes from the column registry (src/data/catalog-columns.ts), the same source as
  * the specification tables, so the pages and the checker cannot disagree.
  *
- * The class is fed rows by the streaming tokenizer (./csv.ts via ./parse.ts) and keeps only
+ * The class is fed rows by Papa Parse (./csv.ts via ./parse.ts) and keeps only
  * counts and the first few problems of each kind, so memory stays flat whatever the file size
  * and the report sent to the page stays small (a header of 1,000,000 unknown columns reports 20
  * of them and a count). Problems are reported on the line where they start. A problem that
@@ -592,7 +592,7 @@ export class InventoryFileCheck {
   /**
    * The header row. Works in one pass over the names, so a header of 1,000,000 columns takes
    * well under a second and the report keeps only capped lists.
-   * @param position where the tokenizer found the row; an unclosed quote in it is fatal.
+   * @param position where the reader found the row; an unclosed quote in it is fatal.
    */
   setHeader(fields: string[], position?: CsvRowPosition) {
     const unclosed = position?.quoteProblems?.find((p) => p.kind === 'unclosed');
@@ -647,7 +647,7 @@ export class InventoryFileCheck {
 
   /**
    * One data row, in file order.
-   * @param position lines and quoting problems from the tokenizer; without it, lines are
+   * @param position lines and quoting problems from the reader; without it, lines are
    * counted from the rows (each row on the line after the last one).
    */
   addRow(fields: string[], position?: CsvRowPosition) {
@@ -736,15 +736,18 @@ export class InventoryFileCheck {
     const stray = position?.quoteProblems?.find((p) => p.kind === 'text_after_quote');
     // A quoted value that runs over lines, in a row of the wrong length or with text after its
     // closing quote: a quote is missing or not doubled, and the value swallowed the lines up
-    // to the next quote.
+    // to the next quote. The lines a value spans come from the positions, not from its text
+    // (a long value is cut).
+    const lastLine = position ? position.line + position.breaks : start;
+    const endLine = (i: number) => position?.fieldLines?.[i + 1] ?? lastLine;
     const k =
       position?.quotedFields && position.breaks > 0
-        ? position.quotedFields.find((i) => /[\r\n]/.test(fields[i] ?? ''))
+        ? position.quotedFields.find((i) => endLine(i) > (position.fieldLines?.[i] ?? start))
         : undefined;
     if (k !== undefined && (got !== expected || stray?.field === k)) {
       const from = position?.fieldLines?.[k] ?? start;
-      const breaks = (fields[k].match(/\r\n|\r|\n/g) ?? []).length;
-      const to = from + breaks;
+      const to = endLine(k);
+      const breaks = to - from;
       const lines =
         breaks === 1
           ? `line ${formatCount(to)}`
@@ -787,6 +790,7 @@ export class InventoryFileCheck {
   }
 
   private addRoot(root: RowError, knockOns: number) {
+    root.value = root.value.slice(0, MAX_VALUE_CHARS);
     if (knockOns > 0 && !root.consequence)
       root.consequence = `The ${plural(knockOns, 'other problem')} on this row probably follow from it and are not listed.`;
     this.report.rootCauseCount++;

@@ -1,16 +1,18 @@
 /**
- * Feeds a file to InventoryFileCheck through the streaming tokenizer (./csv.ts), 1 MB at a
- * time, so a 200 MB file never sits in memory as rows or as one string. Works on a browser
- * File/Blob (in the checker's Web Worker) and on a string or Node stream (tests, benchmark).
- * Bytes are decoded as UTF-8; a byte that is not UTF-8 becomes U+FFFD, which the check reports.
+ * Feeds a file to InventoryFileCheck through Papa Parse (./csv.ts), 1 MB at a time, so a 200 MB
+ * file never sits in memory as rows or as one string. Works on a browser File/Blob (in the
+ * checker's Web Worker) and on a string or Node stream (tests, benchmark). Bytes are decoded
+ * here, as UTF-8 with one streaming TextDecoder, not by Papa Parse: Papa decodes each chunk on
+ * its own, which turns a character split between two chunks into U+FFFD. A byte that is not
+ * UTF-8 becomes U+FFFD, which the check reports.
  */
-import { CsvTokenizer, guessDelimiter, type CsvRow } from './csv';
+import { CsvReader, guessFormat, type CsvRow } from './csv';
 import type { InventoryFileCheck } from './fileChecker';
 
-/** Bytes (characters, for a string) handed to the tokenizer per step. */
+/** Bytes (characters, for a string) read per step. */
 export const CHUNK_BYTES = 1 << 20;
 
-/** Characters of the file's start read to guess the delimiter. */
+/** Characters of the file's start from which Papa Parse guesses the delimiter. */
 export const DELIMITER_SAMPLE_CHARS = 64 * 1024;
 
 type Input = Blob | string | NodeJS.ReadableStream;
@@ -62,8 +64,9 @@ function isEmptyRow(row: CsvRow): boolean {
 
 /**
  * Parses `input` into `check`: header first, then every row with its line numbers; stops early
- * on a fatal problem. The delimiter is guessed from the first DELIMITER_SAMPLE_CHARS characters
- * (comma, tab, semicolon or pipe; the check refuses the last two).
+ * on a fatal problem. The delimiter is guessed by Papa Parse from the first
+ * DELIMITER_SAMPLE_CHARS characters (comma, tab, semicolon or pipe; the check refuses the last
+ * two).
  * @param onProgress called after each chunk with the bytes (characters, for a string) read.
  * @returns when the whole input is read; never rejects (a read error goes into the report).
  */
@@ -72,7 +75,8 @@ export async function parseInto(
   check: InventoryFileCheck,
   onProgress?: (read: number) => void,
 ): Promise<void> {
-  let tokenizer: CsvTokenizer | undefined;
+  let reader: CsvReader | undefined;
+  let head = '';
   let delimiter = ',';
   let headerSeen = false;
   const onRow = (row: CsvRow): boolean => {
@@ -84,17 +88,26 @@ export async function parseInto(
     } else check.addRow(row.fields, row);
     return check.stopped;
   };
+  const start = (text: string): CsvReader => {
+    const format = guessFormat(text.slice(0, DELIMITER_SAMPLE_CHARS));
+    delimiter = format.delimiter;
+    const started = new CsvReader(format, onRow);
+    started.push(text);
+    return started;
+  };
   try {
     for await (const { text, read } of textChunks(input)) {
-      if (!tokenizer && text) {
-        delimiter = guessDelimiter(text.slice(0, DELIMITER_SAMPLE_CHARS));
-        tokenizer = new CsvTokenizer(delimiter, onRow);
+      if (reader) reader.push(text);
+      else {
+        // Enough of the file's start to guess from, even when the pieces are small.
+        head += text;
+        if (head.length >= DELIMITER_SAMPLE_CHARS) reader = start(head);
       }
-      tokenizer?.push(text);
       onProgress?.(read);
       if (check.stopped) return;
     }
-    tokenizer?.end();
+    if (!reader && head) reader = start(head);
+    reader?.end();
   } catch {
     check.addReadProblem();
   }
