@@ -4,7 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each step's wall time is printed when the next starts, so a slow CI run shows where the
+# time went (the budget for the whole of .ci/run is 20 minutes).
+STEP_START=$SECONDS
+STEP_NAME=""
 step() {
+  if [ -n "$STEP_NAME" ]; then echo "<== $STEP_NAME: $((SECONDS - STEP_START)) s"; fi
+  STEP_NAME="$1"
+  STEP_START=$SECONDS
   echo
   echo "==> $1"
 }
@@ -33,5 +40,6 @@ step "API reference layout budgets: every API page at 1440 and 390 px"
 npm run --silent bench:api -- --check
 step "End-to-end tests (Playwright, Chromium; docusaurus serve and nginx)"
 CI="${CI:-1}" npm run --silent test:e2e
+echo "<== $STEP_NAME: $((SECONDS - STEP_START)) s"
 echo
-echo "All checks passed."
+echo "All checks passed in $SECONDS s."
