@@ -255,6 +255,17 @@ test.describe('on a touch screen', () => {
   });
 });
 
+test('screenshots are dimmed and framed in dark mode, shown as they are in light mode', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/storefront');
+  const shot = page.locator('.markdown img[src$=".png"], .markdown img[src$=".webp"]').first();
+  const filter = () => shot.evaluate((el) => getComputedStyle(el).filter);
+  expect(await filter()).toBe('none');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  expect(await filter()).toMatch(/^brightness\(0\.\d+\)$/);
+});
+
 test('secondary buttons are dark surfaces in dark mode', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   await gotoHydrated(page, '/connect/fulfillment/api/create_delivery_order');
