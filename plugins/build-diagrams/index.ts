@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { collectDiagrams } from './collect';
 import { injectBuild } from './inject';
-import { diagramId, readCached, renderMissing, type RenderSettings } from './render';
+import { diagramId, drawDiagrams, readCached, type RenderSettings } from './render';
 
 /** Options: the render settings the remark plugin also gets, and where the Markdown lives. */
 export interface BuildDiagramsOptions {
@@ -65,7 +65,7 @@ export default function buildDiagramsPlugin(context: LoadContext, rawOptions: un
         collectDiagrams(join(context.siteDir, dir)),
       );
       // A diagram that fails here fails again in the remark plugin, which names its file.
-      renderMissing(
+      drawDiagrams(
         found.map((d) => ({ id: diagramId(d.code, settings.modes), code: d.code })),
         settings,
       );

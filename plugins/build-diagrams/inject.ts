@@ -39,27 +39,32 @@ function htmlFiles(dir: string): string[] {
 
 /**
  * Fills every page of `outDir` and writes `outDir/diagrams/<id>.json` (`{ html }`) for each
- * diagram used.
+ * diagram used. `lookup` is called once per diagram, however many pages show it.
  * @returns how many pages and diagrams were written.
+ * @throws Error when a page names a diagram `lookup` does not know.
  */
 export function injectBuild(
   outDir: string,
   lookup: (id: string) => RenderedDiagram | undefined,
 ): { pages: number; diagrams: number } {
-  const used = new Map<string, RenderedDiagram>();
+  const used = new Map<string, RenderedDiagram | undefined>();
+  const once = (id: string) => {
+    if (!used.has(id)) used.set(id, lookup(id));
+    return used.get(id);
+  };
   let pages = 0;
   for (const file of htmlFiles(outDir)) {
     const source = readFileSync(file, 'utf8');
     if (!source.includes('data-diagram')) continue;
-    const { html, ids } = injectDiagrams(source, lookup);
+    const { html, ids } = injectDiagrams(source, once);
     if (ids.length === 0) continue;
     writeFileSync(file, html);
     pages += 1;
-    for (const id of ids) used.set(id, lookup(id)!);
   }
   if (used.size > 0) mkdirSync(join(outDir, 'diagrams'), { recursive: true });
+  // Every entry has a drawing: injectDiagrams throws on the first id without one.
   for (const [id, diagram] of used) {
-    writeFileSync(join(outDir, 'diagrams', `${id}.json`), JSON.stringify({ html: diagram.html }));
+    writeFileSync(join(outDir, 'diagrams', `${id}.json`), JSON.stringify({ html: diagram!.html }));
   }
   return { pages, diagrams: used.size };
 }

@@ -6,7 +6,7 @@
  * @throws Error naming the file and line of a diagram mermaid cannot draw (a syntax error), or
  *   of one so wide that its text would be under MIN_TEXT_PX at desktop width.
  */
-import { diagramId, readCached, renderMissing, type RenderSettings } from './render';
+import { diagramId, drawDiagrams, type RenderSettings } from './render';
 
 interface Node {
   type: string;
@@ -19,7 +19,7 @@ interface Node {
 
 /**
  * Width of a doc page's text column at 1440 px with its table of contents, CSS px (measured;
- * tests/e2e/diagrams.spec.ts checks it). Wider drawings are scaled down to it.
+ * tests/e2e/behaviours.spec.ts, "diagrams", checks it). Wider drawings are scaled down to it.
  */
 export const DESKTOP_COLUMN_PX = 823;
 /** Smallest text a diagram may show at that width, CSS px (the reading-experience budget). */
@@ -79,7 +79,7 @@ export default function remarkBuildDiagrams(settings: RenderSettings) {
     walk(tree);
     if (found.length === 0) return;
 
-    const failures = renderMissing(
+    const { diagrams, failures } = drawDiagrams(
       found.map(({ id, node }) => ({ id, code: node.value ?? '' })),
       settings,
     );
@@ -92,8 +92,8 @@ export default function remarkBuildDiagrams(settings: RenderSettings) {
     }
     const tooSmall: string[] = [];
     for (const { parent, index, id, node } of found) {
-      const diagram = readCached(settings.cacheDir, id);
-      if (!diagram) throw new Error(`build-diagrams: diagram ${id} was drawn but not cached.`);
+      const diagram = diagrams.get(id);
+      if (!diagram) throw new Error(`build-diagrams: diagram ${id} was not drawn.`);
       const px = desktopTextPx(diagram);
       if (px !== null && px < MIN_TEXT_PX) {
         tooSmall.push(

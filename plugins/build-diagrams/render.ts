@@ -39,11 +39,19 @@ export type ModeResult =
   | { svg: string; width: number; height: number; fontSize?: number | null }
   | { error: string };
 
-/** The mermaid version that draws the diagrams (the one theme-mermaid uses in development). */
+let installedMermaid: string | undefined;
+
+/**
+ * The mermaid version that draws the diagrams (the one theme-mermaid uses in development), read
+ * once per process: every diagram id hashes it.
+ */
 export function mermaidVersion(): string {
-  return (JSON.parse(readFileSync(require.resolve('mermaid/package.json'), 'utf8')) as {
-    version: string;
-  }).version;
+  installedMermaid ??= (
+    JSON.parse(readFileSync(require.resolve('mermaid/package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  return installedMermaid;
 }
 
 /**
@@ -144,23 +152,34 @@ export interface RenderFailure {
   message: string;
 }
 
+/** The drawings of a set of diagrams, by id, and the ones mermaid could not draw. */
+export interface DrawResult {
+  diagrams: Map<string, RenderedDiagram>;
+  failures: RenderFailure[];
+}
+
 /**
- * Renders the diagrams missing from the cache (one Chromium for all of them: Debian's, as
- * scripts/chromium.mjs launches it) and caches them.
- * @returns the failures (a syntax error in a diagram), for the caller to report with the file.
+ * The drawings of `items`: from the cache, and the missing ones rendered (one Chromium for all
+ * of them: Debian's, as scripts/chromium.mjs launches it) and cached.
+ * @returns every drawing, and the failures (a syntax error in a diagram), for the caller to
+ *   report with the file.
  * @throws Error when Chromium cannot be started or the renderer's output cannot be read.
  */
-export function renderMissing(
+export function drawDiagrams(
   items: readonly { id: string; code: string }[],
   settings: RenderSettings,
-): RenderFailure[] {
+): DrawResult {
+  const diagrams = new Map<string, RenderedDiagram>();
+  const failures: RenderFailure[] = [];
   const seen = new Set<string>();
   const missing = items.filter((item) => {
-    if (seen.has(item.id) || readCached(settings.cacheDir, item.id)) return false;
+    if (seen.has(item.id)) return false;
     seen.add(item.id);
-    return true;
+    const cached = readCached(settings.cacheDir, item.id);
+    if (cached) diagrams.set(item.id, cached);
+    return !cached;
   });
-  if (missing.length === 0) return [];
+  if (missing.length === 0) return { diagrams, failures };
   const child = spawnSync(process.execPath, [join(__dirname, 'render-cli.mjs')], {
     input: JSON.stringify({ items: missing, modes: settings.modes }),
     maxBuffer: 512 * 1024 * 1024,
@@ -173,14 +192,14 @@ export function renderMissing(
   }
   const results = JSON.parse(child.stdout) as { id: string; light: ModeResult; dark: ModeResult }[];
   mkdirSync(settings.cacheDir, { recursive: true });
-  const failures: RenderFailure[] = [];
   for (const result of results) {
     try {
       const diagram = combineModes(result.id, result.light, result.dark);
       writeFileSync(cacheFile(settings.cacheDir, result.id), JSON.stringify(diagram));
+      diagrams.set(result.id, diagram);
     } catch (error) {
       failures.push({ id: result.id, message: (error as Error).message });
     }
   }
-  return failures;
+  return { diagrams, failures };
 }

@@ -14,7 +14,7 @@ import {
   dropUnusedDefinitions,
   mermaidVersion,
   readCached,
-  renderMissing,
+  drawDiagrams,
   scopeCss,
   type RenderedDiagram,
   type RenderSettings,
@@ -213,7 +213,7 @@ describe('build-diagrams: drawing in Chromium', () => {
       code: 'flowchart TD\nA[Order] --> B[Picked]',
     };
     const bad = { id: diagramId('flowchart TD\nA --> ((', modes), code: 'flowchart TD\nA --> ((' };
-    const failures = renderMissing([good, bad], settings);
+    const { failures } = drawDiagrams([good, bad], settings);
     expect(failures).toHaveLength(1);
     expect(failures[0]!.id).toBe(bad.id);
     expect(failures[0]!.message).toMatch(/parse error/i);
