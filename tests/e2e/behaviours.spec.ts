@@ -157,6 +157,14 @@ test.describe('prefetch and navigation (Docusaurus built-ins, spec §2 and §4)'
 });
 
 test.describe('diagrams', () => {
+  /** From a Connect page, opens /connect/fulfillment with the sidebar (client-side navigation). */
+  const openFulfillmentFromSidebar = (page: import('@playwright/test').Page) =>
+    page
+      .locator('.theme-doc-sidebar-menu')
+      .getByRole('link', { name: 'Fulfillment', exact: true })
+      .first()
+      .click();
+
   /** Smallest text of each diagram on the page as shown, CSS px (size × the drawing's scale). */
   const shownTextPx = (page: import('@playwright/test').Page) =>
     page.$$eval('[data-diagram]', (canvases) =>
@@ -218,11 +226,7 @@ test.describe('diagrams', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await gotoHydrated(page, '/connect');
     const fetched = page.waitForResponse(/\/diagrams\/d[0-9a-f]{16}\.json$/);
-    await page
-      .locator('.theme-doc-sidebar-menu')
-      .getByRole('link', { name: 'Fulfillment', exact: true })
-      .first()
-      .click();
+    await openFulfillmentFromSidebar(page);
     await expect(page).toHaveURL(/\/connect\/fulfillment$/);
     expect((await fetched).status()).toBe(200);
     // In dark mode the state diagram shows its dark drawing only.
@@ -267,11 +271,7 @@ test.describe('diagrams', () => {
       await new Promise((resolve) => setTimeout(resolve, 2500));
       await route.continue();
     });
-    await page
-      .locator('.theme-doc-sidebar-menu')
-      .getByRole('link', { name: 'Fulfillment', exact: true })
-      .first()
-      .click();
+    await openFulfillmentFromSidebar(page);
     await expect(page).toHaveURL(/\/connect\/fulfillment$/);
     await expect(page.locator('.docusaurus-mermaid-container').first()).toBeAttached({
       timeout: 15000,

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { HEADER, ROW, UNCLOSED_QUOTE } from '../fixtures/catalog/samples';
 import { gotoHydrated, recordProblems, seriousViolations } from './helpers';
 
 // The inventory file checker in a browser: a real file from tests/fixtures/catalog (or one
@@ -9,16 +10,6 @@ import { gotoHydrated, recordProblems, seriousViolations } from './helpers';
 
 const page_ = '/catalog/catalog_inventory_file/file_requirements';
 const fixture = (name: string) => join(__dirname, '..', 'fixtures', 'catalog', name);
-
-const HEADER = 'lookup_code,item_name,price,cost_unit,available,store_identifier';
-const ROW = '4011,Bananas,0.69,lb,true,0142';
-/** Line 3 opens a quote that is never closed; 5 rows follow it. */
-const UNCLOSED_QUOTE = [
-  HEADER,
-  ROW,
-  '4011,"Bananas,0.69,lb,true,0142',
-  ...Array.from({ length: 5 }, () => ROW),
-].join('\n');
 
 /** Several problems at once: a root cause, value errors, an unknown column, a formula. */
 const MIXED = [

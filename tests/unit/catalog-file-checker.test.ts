@@ -16,6 +16,7 @@ import {
 import { parseInto } from '../../src/catalog/parse';
 import { catalogColumns } from '../../src/data/catalog-columns';
 import type { CatalogColumn } from '../../src/data/catalog-columns.types';
+import { HEADER, ROW, UNCLOSED_QUOTE } from '../fixtures/catalog/samples';
 
 const fixtures = join(__dirname, '..', 'fixtures', 'catalog');
 
@@ -135,9 +136,6 @@ describe('catalog file checker: rules', () => {
   });
 });
 
-const HEADER = 'lookup_code,item_name,price,cost_unit,available,store_identifier';
-const ROW = '4011,Bananas,0.69,lb,true,0142';
-
 /** Checks `bytes` as the worker does a dropped file: sniff the head, then stream the bytes. */
 async function checkBytes(
   bytes: Uint8Array,
@@ -151,14 +149,6 @@ async function checkBytes(
 }
 
 const checkText = (text: string, name?: string) => checkBytes(Buffer.from(text, 'utf8'), name);
-
-/** Header, a good row, a row whose item_name opens a quote on line 3, then 5 more rows. */
-const UNCLOSED_QUOTE = [
-  HEADER,
-  ROW,
-  '4011,"Bananas,0.69,lb,true,0142',
-  ...Array.from({ length: 5 }, () => ROW),
-].join('\n');
 
 /** Every message a reader sees in a report: its lists first, then its summary. */
 function messages(report: CheckReport): string[] {
