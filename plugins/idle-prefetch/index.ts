@@ -2,12 +2,17 @@
  * Local plugin `idle-prefetch`: Docusaurus prefetches the chunks of every internal link as it
  * enters the viewport, synchronously in the IntersectionObserver callback. On a page with many
  * visible links that was a 270 ms main-thread block at Lighthouse's mobile CPU slowdown,
- * measured on an API page (`npm run bench`). This plugin keeps the
- * prefetching but moves it to idle time (./client.ts). Hover and navigation preloading are
+ * measured on an API page (`npm run bench`). This plugin keeps the prefetching but moves it
+ * to idle time (./client.ts), and has the bundler replace core's prefetch helper with one
+ * that requests each chunk URL once (./prefetch.ts). Hover and navigation preloading are
  * unchanged.
  */
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+
+/** Core's request for its prefetch helper, from `@docusaurus/core/lib/client/docusaurus.js`. */
+const UPSTREAM_PREFETCH = /^\.\/prefetch(\.js)?$/;
+const CORE_CLIENT = `${sep}@docusaurus${sep}core${sep}lib${sep}client`;
 
 /** The plugin; see the module comment. */
 export default function idlePrefetchPlugin(): Plugin {
@@ -15,6 +20,19 @@ export default function idlePrefetchPlugin(): Plugin {
     name: 'idle-prefetch',
     getClientModules() {
       return [join(__dirname, 'client.ts')];
+    },
+    configureWebpack(_config, _isServer, { currentBundler }) {
+      const replacement = join(__dirname, 'prefetch.ts');
+      return {
+        plugins: [
+          new currentBundler.instance.NormalModuleReplacementPlugin(
+            UPSTREAM_PREFETCH,
+            (resource: { context: string; request: string }) => {
+              if (resource.context.includes(CORE_CLIENT)) resource.request = replacement;
+            },
+          ),
+        ],
+      };
     },
   };
 }

@@ -87,6 +87,28 @@ test.describe('prefetch and navigation (Docusaurus built-ins, spec §2 and §4)'
     await expect.poll(scripts, { timeout: 5000 }).toBeGreaterThan(before);
   });
 
+  test('each chunk is prefetched once, however many links need it', async ({ page }) => {
+    // An API page's links share most chunks; upstream appended one <link> per route and chunk.
+    await gotoHydrated(page, '/connect/fulfillment/api/create_delivery_order');
+    const hrefs = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="prefetch"]')].map((l) => l.getAttribute('href')),
+      );
+    await expect.poll(async () => (await hrefs()).length, { timeout: 5000 }).toBeGreaterThan(10);
+    // Scrolling brings more links into view; wait until the idle queue has drained.
+    await page.mouse.wheel(0, 4000);
+    let count = -1;
+    await expect
+      .poll(async () => {
+        const previous = count;
+        count = (await hrefs()).length;
+        return count === previous;
+      })
+      .toBe(true);
+    const all = await hrefs();
+    expect(all.length).toBe(new Set(all).size);
+  });
+
   test('nothing is prefetched on a data-saver connection', async ({ page }) => {
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'connection', {

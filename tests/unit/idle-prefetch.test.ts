@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createIdleQueue, IDLE_MARGIN_MS, type Deadline } from '../../plugins/idle-prefetch/queue';
+import { createPrefetcher } from '../../plugins/idle-prefetch/prefetch';
 
 /** A fake idle scheduler: callbacks wait until `idle(ms)` hands them a deadline. */
 function fakeIdle() {
@@ -66,5 +67,27 @@ describe('idle-prefetch queue', () => {
       expect.any(Error),
     );
     error.mockRestore();
+  });
+});
+
+describe('idle-prefetch chunk prefetcher', () => {
+  it('requests a chunk URL once while in flight and after it loaded', async () => {
+    const started: string[] = [];
+    const prefetch = createPrefetcher(async (url) => void started.push(url));
+    await Promise.all([prefetch('/a.js'), prefetch('/b.js'), prefetch('/a.js')]);
+    await prefetch('/a.js');
+    expect(started).toEqual(['/a.js', '/b.js']);
+  });
+
+  it('tries a failed URL again and never rejects', async () => {
+    let calls = 0;
+    const prefetch = createPrefetcher(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('HTTP 404');
+    });
+    await expect(prefetch('/gone.js')).resolves.toBeUndefined();
+    await prefetch('/gone.js');
+    await prefetch('/gone.js');
+    expect(calls).toBe(2);
   });
 });
