@@ -142,7 +142,11 @@ const config: Config = {
   ],
 
   // The colour mode stays as it is while the page prints (spec §4).
-  clientModules: ['./src/clientModules/printColorMode.ts'],
+  clientModules: [
+    './src/clientModules/printColorMode.ts',
+    // Before the router starts: an address it cannot decode becomes the not-found page.
+    './src/clientModules/malformedAddress.ts',
+  ],
 
   themes: diagramsAtBuildTime ? [] : ['@docusaurus/theme-mermaid'],
 

@@ -42,6 +42,19 @@ test('an unknown path answers 404 with the site not-found page', async ({ reques
   expect(await response.text()).toContain('Page Not Found');
 });
 
+test('an address whose percent-escapes are not UTF-8 gets a working not-found page', async ({
+  page,
+}) => {
+  // The server answers its 404 page; the router's decodeURI throws on this path, so the page
+  // hydrates only because src/clientModules/malformedAddress.ts repairs the address first.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  const response = await gotoHydrated(page, '/connect/foo%E0%A4');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('h1')).toHaveText('Page Not Found');
+  expect(errors).toEqual([]);
+});
+
 test('hashed assets are immutable for a year; HTML and data revalidate', async ({
   request,
   page,
