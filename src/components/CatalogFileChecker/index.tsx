@@ -395,7 +395,7 @@ export default function CatalogFileChecker(): ReactNode {
         <p className={styles.or}>or</p>
         <input
           id="catalog-file-input"
-          className={styles.input}
+          className={clsx('sr-only', styles.input)}
           type="file"
           accept=".csv,.tsv,text/csv,text/tab-separated-values"
           aria-describedby="catalog-file-hint"

@@ -103,7 +103,7 @@ export default function AuthProfileExample({
                   <dt>Loyalty number</dt>
                   <dd>
                     <span aria-hidden="true">{profile.loyalty_number_masked}</span>
-                    <span className={styles.visuallyHidden}>ending in {lastFour}</span>
+                    <span className="sr-only">ending in {lastFour}</span>
                   </dd>
                 </div>
               </dl>

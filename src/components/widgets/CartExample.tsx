@@ -124,7 +124,7 @@ export default function CartExample({
           <span>Cart</span>
           <span className={styles.badge}>
             {totals.items_count}
-            <span className={styles.visuallyHidden}> {unitsLabel}</span>
+            <span className="sr-only"> {unitsLabel}</span>
           </span>
         </button>
 
@@ -167,7 +167,7 @@ export default function CartExample({
                           className={styles.linkButton}
                           onClick={() => removeLine(line.lookup_code)}
                         >
-                          Remove<span className={styles.visuallyHidden}> {product.item_name}</span>
+                          Remove<span className="sr-only"> {product.item_name}</span>
                         </button>
                       </div>
                       <div className={styles.cartLineEnd}>

@@ -82,7 +82,7 @@ function ProductCard({ product, quantity, onAdd, onDecrease }: ProductCardProps)
               onAdd(product);
             }}
           >
-            Add<span className={styles.visuallyHidden}> {product.item_name} to cart</span>
+            Add<span className="sr-only"> {product.item_name} to cart</span>
           </button>
         ) : (
           <div

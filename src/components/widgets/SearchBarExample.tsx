@@ -137,7 +137,7 @@ export default function SearchBarExample({
           className={styles.searchForm}
           onSubmit={onSubmit}
         >
-          <label htmlFor={inputId} className={styles.visuallyHidden}>
+          <label htmlFor={inputId} className="sr-only">
             Search {sampleStore.retailer_name}
           </label>
           <div className={styles.searchRow}>
@@ -196,7 +196,7 @@ export default function SearchBarExample({
             ))}
           </ul>
         </form>
-        <p className={styles.visuallyHidden} aria-live="polite">
+        <p className="sr-only" aria-live="polite">
           {countMessage}
         </p>
         <p className={styles.status} role="status">

@@ -24,6 +24,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import type { Money } from './sampleData';
 import styles from './styles.module.css';
@@ -188,7 +189,7 @@ export default function WidgetExample({
             {(Object.keys(previewLabels) as PreviewTheme[]).map((theme) => (
               <span key={theme} className={styles.segment}>
                 <input
-                  className={styles.segmentInput}
+                  className={clsx('sr-only', styles.segmentInput)}
                   type="radio"
                   id={`${id}-${theme}`}
                   name={`${id}-preview`}
