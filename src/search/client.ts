@@ -24,6 +24,10 @@ export interface SearchConfig {
   indexName: string;
   /** Origins replacing Algolia's default hosts, tried in order (ALGOLIA_HOSTS). */
   hosts: string[];
+  /** Search analytics events on (ALGOLIA_INSIGHTS=true; ./insights). */
+  insights: boolean;
+  /** Origin the events go to instead of Algolia's insights host (ALGOLIA_INSIGHTS_HOST). */
+  insightsHost?: string;
 }
 
 /** The first search host: the configured one, or Algolia's DSN host for the app. */
