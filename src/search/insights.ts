@@ -11,15 +11,63 @@
  *
  * The plugin then sends, with its own constants (which are spec §9's): a view event for the hits
  * shown, 400 ms after they last changed, in batches of 20 object IDs; a click event with the
- * hit's queryID and position when a hit is selected. It reports the active (highlighted) hit
- * to a hook whose default sends nothing, and DocSearch 4.7 gives no way to set that hook; a
- * highlighted hit is not a click, so nothing is sent for it (design/search-engine.md).
+ * hit's queryID and position when a hit is chosen with the keyboard. It reports the active
+ * (highlighted) hit to a hook whose default sends nothing, and DocSearch 4.7 gives no way to
+ * set that hook; a highlighted hit is not a click, so nothing is sent for it.
  * DocSearch asks for `clickAnalytics` in its requests when insights are on, and reads the
  * answer's `queryID` for the click events.
+ *
+ * Mouse clicks: DocSearch 4.7 sends its own event, skipping the first hit (`__autocomplete_id`
+ * 0 reads as false) and giving the 0-based id as the 1-based position. The client registered
+ * for the plugin drops that event (the only click event without `algoliaSource`), and
+ * {@link hitClicked}, called by the modal's hit links, sends the click instead.
+ * (design/search-engine.md, "Algolia path".)
  */
 import type { SearchConfig } from './client';
 
+/** search-insights' functional interface: `aa(method, ...args)`, plus its `version`. */
+type InsightsClient = ((method: string, ...args: unknown[]) => unknown) & { version?: string };
+
 let ready: Promise<void> | null = null;
+let client: InsightsClient | null = null;
+
+/** A modal hit as DocSearch hands it to the hit component (Autocomplete's `__autocomplete_*`). */
+export interface ModalHit {
+  objectID?: string;
+  __autocomplete_id?: number;
+  __autocomplete_indexName?: string;
+  __autocomplete_queryID?: string;
+}
+
+/**
+ * Sends the click event of a modal hit chosen with the mouse: 'Item Selected', with the
+ * answer's queryID and the hit's 1-based position in the list shown. Does nothing when
+ * insights are off or not loaded, or for a hit without a queryID (e.g. a recent search).
+ */
+export function hitClicked(hit: ModalHit): void {
+  const { objectID, __autocomplete_id: id, __autocomplete_indexName: index } = hit;
+  const queryID = hit.__autocomplete_queryID;
+  if (!client || !objectID || !index || !queryID || id === undefined) return;
+  client('clickedObjectIDsAfterSearch', {
+    eventName: 'Item Selected',
+    index,
+    queryID,
+    objectIDs: [objectID],
+    positions: [id + 1],
+    algoliaSource: ['autocomplete'],
+  });
+}
+
+/** What the plugin gets: `aa`, less DocSearch 4.7's own mouse-click event (see above). */
+function forPlugin(aa: InsightsClient): InsightsClient {
+  const registered: InsightsClient = (method, ...args) => {
+    const event = args[0] as { algoliaSource?: unknown } | undefined;
+    if (method === 'clickedObjectIDsAfterSearch' && !event?.algoliaSource) return undefined;
+    return aa(method, ...args);
+  };
+  registered.version = aa.version; // the plugin passes credentials as headers from 2.4.0 on
+  return registered;
+}
 
 /**
  * Loads and initialises search-insights when this build sends insights (`config`, the build's
@@ -40,8 +88,9 @@ export function prepareInsights(config: SearchConfig): Promise<void> {
         useCookie: false,
         ...(config.insightsHost && { host: config.insightsHost }),
       });
+      client = aa as InsightsClient;
       w.AlgoliaAnalyticsObject ??= 'aa';
-      w[w.AlgoliaAnalyticsObject] = aa;
+      w[w.AlgoliaAnalyticsObject] = forPlugin(client);
     },
     () => {
       // A stand-in that drops events, so that the plugin adds no script tag of its own.

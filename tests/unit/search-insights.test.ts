@@ -57,7 +57,56 @@ describe('prepareInsights', () => {
       useCookie: false,
       host: 'https://insights.aisle.example',
     });
-    expect(win[win.AlgoliaAnalyticsObject!]).toBe(loaded.aa);
+    expect(typeof win[win.AlgoliaAnalyticsObject!]).toBe('function');
+  });
+
+  it("gives the plugin a client without DocSearch's own mouse-click event", async () => {
+    await prepare({ ...algolia, insights: true });
+    const registered = win[win.AlgoliaAnalyticsObject!] as (...args: unknown[]) => unknown;
+    loaded.aa.mockClear();
+    const docsearchClick = { eventName: 'Item Selected', index: 'i', positions: [1] };
+    const pluginClick = { ...docsearchClick, algoliaSource: ['autocomplete'] };
+    registered('clickedObjectIDsAfterSearch', docsearchClick, { headers: {} });
+    registered('clickedObjectIDsAfterSearch', pluginClick, { headers: {} });
+    registered('viewedObjectIDs', { eventName: 'Items Viewed' });
+    registered('getUserToken', null, () => undefined);
+    expect(loaded.aa.mock.calls.map((c) => c[0])).toEqual([
+      'clickedObjectIDsAfterSearch',
+      'viewedObjectIDs',
+      'getUserToken',
+    ]);
+    expect(loaded.aa.mock.calls[0][1]).toBe(pluginClick);
+  });
+
+  it('sends a hit click with queryID and 1-based position, only for search hits', async () => {
+    const { prepareInsights, hitClicked } = await import('../../src/search/insights');
+    const hit = {
+      objectID: 'o1',
+      __autocomplete_id: 0,
+      __autocomplete_indexName: 'aisle-docs',
+      __autocomplete_queryID: 'q1',
+    };
+    hitClicked(hit); // not loaded yet: nothing
+    expect(loaded.aa).not.toHaveBeenCalled();
+    await prepareInsights({ ...algolia, insights: true });
+    loaded.aa.mockClear();
+    hitClicked(hit);
+    hitClicked({ ...hit, __autocomplete_id: 3 });
+    hitClicked({ objectID: 'recent-search' });
+    expect(loaded.aa.mock.calls).toEqual([
+      [
+        'clickedObjectIDsAfterSearch',
+        {
+          eventName: 'Item Selected',
+          index: 'aisle-docs',
+          queryID: 'q1',
+          objectIDs: ['o1'],
+          positions: [1],
+          algoliaSource: ['autocomplete'],
+        },
+      ],
+      ['clickedObjectIDsAfterSearch', expect.objectContaining({ positions: [4] })],
+    ]);
   });
 
   it("sends to Algolia's insights host when no host is set", async () => {
