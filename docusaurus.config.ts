@@ -42,14 +42,22 @@ const diagrams = diagramSettings(__dirname, mermaidThemes, mermaidOptions, diagr
 // Environment switches, read and validated once (config/env.ts; README "Environment variables").
 // SITE_URL / BASE_URL: where the site is served. ANNOUNCEMENT_*: the optional announcement bar.
 // ALGOLIA_*: hosted search instead of the local offline index (all three or none; ALGOLIA_HOSTS
-// optionally replaces Algolia's default hosts, e.g. with a search proxy).
+// optionally replaces Algolia's default hosts, e.g. with a search proxy; ALGOLIA_INSIGHTS=true
+// sends search analytics events, to ALGOLIA_INSIGHTS_HOST when set).
 const env = readSiteEnv(process.env);
 
 /** Search seam settings read by src/search/client.ts; `local` unless Algolia is configured. */
 const search = env.algolia
   ? { mode: 'algolia' as const, ...env.algolia }
   : // DocSearch requires non-empty credentials even when the local client answers.
-    { mode: 'local' as const, appId: 'local', apiKey: 'local', indexName: 'aisle-docs', hosts: [] };
+    {
+      mode: 'local' as const,
+      appId: 'local',
+      apiKey: 'local',
+      indexName: 'aisle-docs',
+      hosts: [],
+      insights: false,
+    };
 
 const config: Config = {
   title: 'Aisle Docs',
@@ -246,7 +254,8 @@ const config: Config = {
       indexName: search.indexName,
       contextualSearch: false,
       searchPagePath: 'search',
-      insights: false,
+      // Spec §7 search analytics events (items viewed, selected, active); src/search/insights.
+      insights: search.insights,
       searchParameters: {
         hitsPerPage: 5,
         facetFilters: [

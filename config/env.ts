@@ -14,8 +14,19 @@ export interface SiteEnv {
   /** Path the site is served under, `/` by default. */
   baseUrl: string;
   /** Announcement bar, or `undefined` when `ANNOUNCEMENT_CONTENT` is unset. */
-  /** Algolia DocSearch credentials, or `undefined` for the local offline search. */
-  algolia?: { appId: string; apiKey: string; indexName: string; hosts: string[] };
+  /**
+   * Algolia DocSearch credentials, or `undefined` for the local offline search. `insights`:
+   * search analytics events (ALGOLIA_INSIGHTS=true), sent to `insightsHost` when set
+   * (ALGOLIA_INSIGHTS_HOST, e.g. a proxy), else to Algolia's insights host.
+   */
+  algolia?: {
+    appId: string;
+    apiKey: string;
+    indexName: string;
+    hosts: string[];
+    insights: boolean;
+    insightsHost?: string;
+  };
   /** E2E_FIXTURE_PAGES=1: also build the test-only pages of tests/e2e/fixtures/pages. */
   e2eFixturePages: boolean;
   /** Third-party integrations; each is off (undefined) unless its variables are set. */
@@ -55,12 +66,39 @@ function clean(value: string | undefined): string | undefined {
 }
 
 /**
+ * ALGOLIA_INSIGHTS (`true` or `false`, off when unset) and ALGOLIA_INSIGHTS_HOST (an origin,
+ * only with insights on).
+ * @throws {EnvError} for any other value, or a host without ALGOLIA_INSIGHTS=true.
+ */
+function readInsights(env: Record<string, string | undefined>): {
+  insights: boolean;
+  insightsHost?: string;
+} {
+  const flag = clean(env.ALGOLIA_INSIGHTS)?.toLowerCase() ?? 'false';
+  if (flag !== 'true' && flag !== 'false') {
+    throw new EnvError(`ALGOLIA_INSIGHTS must be true or false; got "${env.ALGOLIA_INSIGHTS}".`);
+  }
+  const insights = flag === 'true';
+  const host = clean(env.ALGOLIA_INSIGHTS_HOST);
+  if (host && !/^https?:\/\/[^/\s]+$/.test(host)) {
+    throw new EnvError(
+      `ALGOLIA_INSIGHTS_HOST must be an origin such as https://insights.aisle.example; got "${host}".`,
+    );
+  }
+  if (host && !insights) {
+    throw new EnvError('ALGOLIA_INSIGHTS=true must be set too: ALGOLIA_INSIGHTS_HOST needs it.');
+  }
+  return { insights, ...(host && { insightsHost: host }) };
+}
+
+/**
  * Reads and validates the site's environment.
  *
  * @param env usually `process.env`; a plain object in tests.
  * @returns the validated {@link SiteEnv}.
  * @throws {EnvError} when `SITE_URL` is not an absolute http(s) URL, `BASE_URL` does not
- *   start and end with `/`, or an announcement colour is not a CSS colour.
+ *   start and end with `/`, an announcement colour is not a CSS colour, or an ALGOLIA_*
+ *   variable is malformed or set without the others it needs.
  */
 export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
   const rawUrl = clean(env.SITE_URL) ?? DEFAULT_SITE_URL;
@@ -131,7 +169,16 @@ export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
         );
       }
     }
-    algolia = { appId, apiKey, indexName, hosts };
+    const insights = readInsights(env);
+    algolia = { appId, apiKey, indexName, hosts, ...insights };
+  } else {
+    for (const name of ['ALGOLIA_INSIGHTS', 'ALGOLIA_INSIGHTS_HOST']) {
+      if (clean(env[name]) && clean(env[name]) !== 'false') {
+        throw new EnvError(
+          `${name} needs Algolia search: set ${algoliaVars.join(', ')} too, or unset ${name}.`,
+        );
+      }
+    }
   }
 
   const httpsUrl = (name: string): string | undefined => {

@@ -37,6 +37,10 @@ export function integrationOrigins(env: Record<string, string | undefined>): Csp
     extras.connectSrc.push(
       ...(hosts.length ? hosts : ['https://*.algolia.net', 'https://*.algolianet.com']),
     );
+    // Search analytics events (search-insights posts them to /1/events).
+    if (env.ALGOLIA_INSIGHTS?.trim().toLowerCase() === 'true') {
+      extras.connectSrc.push(env.ALGOLIA_INSIGHTS_HOST?.trim() || 'https://insights.algolia.io');
+    }
   }
   if (env.GTAG_TRACKING_ID) {
     extras.scriptSrc.push('https://www.googletagmanager.com');

@@ -4,7 +4,8 @@
  * - `local`: the in-browser index built at postBuild (createLocalClient, whose code is loaded
  *   with the first search or preload, like Algolia's client in `algolia` mode);
  * - `algolia`: Algolia's lite client with the configured credentials (host fallback,
- *   timeouts and the 2-minute host-down expiry are algoliasearch's own).
+ *   timeouts and the 2-minute host-down expiry are algoliasearch's own, with the hosts cache
+ *   of ./algoliaOptions so that a host's state outlasts the search that found it down).
  * Both are wrapped by `scopedClient`, which adds the section filter, remembers the true hit
  * count of the last query ('See all' link) and turns a failed search into an empty answer
  * plus an `error` status, so the UI can show the spec's error screen.
@@ -23,6 +24,10 @@ export interface SearchConfig {
   indexName: string;
   /** Origins replacing Algolia's default hosts, tried in order (ALGOLIA_HOSTS). */
   hosts: string[];
+  /** Search analytics events on (ALGOLIA_INSIGHTS=true; ./insights). */
+  insights: boolean;
+  /** Origin the events go to instead of Algolia's insights host (ALGOLIA_INSIGHTS_HOST). */
+  insightsHost?: string;
 }
 
 /** The first search host: the configured one, or Algolia's DSN host for the app. */
@@ -188,28 +193,21 @@ export function scopedClient(inner: ScopedClient, getScope: () => SearchScope): 
 }
 
 /**
- * Algolia's lite client, loaded on first search so that local builds never ship it.
+ * Algolia's lite client, loaded on first search so that local builds never ship it. One client
+ * for the page's life, so that a host marked down stays skipped for 2 minutes (./algoliaOptions).
  * @param appId,apiKey Algolia credentials; algoliasearch throws "`appId` is missing." (or
  *   apiKey) when one is empty, which surfaces as the error screen.
+ * @param hosts origins tried in order instead of Algolia's hosts (ALGOLIA_HOSTS), or none.
  */
 function lazyAlgoliaClient(appId: string, apiKey: string, hosts: string[]): ScopedClient {
   return lazyClient(appId, 'Algolia lite client (lazy)', () =>
-    import('algoliasearch/dist/lite/builds/browser').then(({ liteClient }) => {
-      const options = hosts.length
-        ? {
-            hosts: hosts.map((origin) => {
-              const u = new URL(origin);
-              return {
-                url: u.hostname,
-                port: u.port ? Number(u.port) : undefined,
-                protocol: u.protocol.replace(':', '') as 'http' | 'https',
-                accept: 'read' as const,
-              };
-            }),
-          }
-        : undefined;
-      return liteClient(appId, apiKey, options) as unknown as ScopedClient;
-    }),
+    Promise.all([
+      import('algoliasearch/dist/lite/builds/browser'),
+      import('./algoliaOptions'),
+    ]).then(
+      ([{ liteClient }, { algoliaClientOptions }]) =>
+        liteClient(appId, apiKey, algoliaClientOptions(hosts)) as unknown as ScopedClient,
+    ),
   );
 }
 

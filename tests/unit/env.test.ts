@@ -60,6 +60,7 @@ describe('Algolia variables', () => {
       apiKey: 'key',
       indexName: 'aisle_docs',
       hosts: [],
+      insights: false,
     });
     const proxied = readSiteEnv({
       ALGOLIA_APP_ID: 'APP1',
@@ -76,6 +77,42 @@ describe('Algolia variables', () => {
         ALGOLIA_HOSTS: 'search.aisle.example/path',
       }),
     ).toThrow(/^ALGOLIA_HOSTS must list origins/);
+  });
+
+  it('turns search analytics events on only with ALGOLIA_INSIGHTS=true', () => {
+    const algolia = {
+      ALGOLIA_APP_ID: 'APP1',
+      ALGOLIA_SEARCH_API_KEY: 'key',
+      ALGOLIA_INDEX_NAME: 'aisle_docs',
+    };
+    expect(readSiteEnv({ ...algolia, ALGOLIA_INSIGHTS: 'false' }).algolia?.insights).toBe(false);
+    expect(readSiteEnv({ ...algolia, ALGOLIA_INSIGHTS: 'true' }).algolia).toMatchObject({
+      insights: true,
+    });
+    expect(
+      readSiteEnv({
+        ...algolia,
+        ALGOLIA_INSIGHTS: 'TRUE',
+        ALGOLIA_INSIGHTS_HOST: 'https://insights.aisle.example',
+      }).algolia,
+    ).toMatchObject({ insights: true, insightsHost: 'https://insights.aisle.example' });
+    expect(() => readSiteEnv({ ...algolia, ALGOLIA_INSIGHTS: 'yes' })).toThrow(
+      /^ALGOLIA_INSIGHTS must be true or false; got "yes"/,
+    );
+    expect(() =>
+      readSiteEnv({ ...algolia, ALGOLIA_INSIGHTS_HOST: 'https://insights.aisle.example' }),
+    ).toThrow(/^ALGOLIA_INSIGHTS=true must be set too/);
+    expect(() =>
+      readSiteEnv({
+        ...algolia,
+        ALGOLIA_INSIGHTS: 'true',
+        ALGOLIA_INSIGHTS_HOST: 'insights.aisle.example/1/events',
+      }),
+    ).toThrow(/^ALGOLIA_INSIGHTS_HOST must be an origin/);
+    expect(() => readSiteEnv({ ALGOLIA_INSIGHTS: 'true' })).toThrow(
+      /^ALGOLIA_INSIGHTS needs Algolia search: set ALGOLIA_APP_ID/,
+    );
+    expect(readSiteEnv({ ALGOLIA_INSIGHTS: 'false' }).algolia).toBeUndefined();
   });
 
   it('names every missing variable of a partly set group', () => {

@@ -24,7 +24,20 @@ describe('server configuration', () => {
     expect(plain).toContain("connect-src 'self';");
     expect(plain).toContain("frame-src 'none'");
     const algolia = contentSecurityPolicy([], integrationOrigins({ ALGOLIA_APP_ID: 'A' }));
-    expect(algolia).toContain("connect-src 'self' https://*.algolia.net https://*.algolianet.com");
+    expect(algolia).toContain("connect-src 'self' https://*.algolia.net https://*.algolianet.com;");
+    const insights = (host?: string) =>
+      contentSecurityPolicy(
+        [],
+        integrationOrigins({
+          ALGOLIA_APP_ID: 'A',
+          ALGOLIA_INSIGHTS: 'true',
+          ...(host && { ALGOLIA_INSIGHTS_HOST: host }),
+        }),
+      );
+    expect(insights()).toContain('https://*.algolianet.com https://insights.algolia.io;');
+    expect(insights('https://insights.aisle.example')).toContain(
+      'https://*.algolianet.com https://insights.aisle.example;',
+    );
     const gtag = contentSecurityPolicy([], integrationOrigins({ GTAG_TRACKING_ID: 'G-X1Y2Z3' }));
     expect(gtag).toContain("script-src 'self' https://www.googletagmanager.com");
   });

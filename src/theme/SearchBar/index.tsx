@@ -12,7 +12,10 @@
  * - the spec's error screen ('Unable to fetch results'), which DocSearch 4.7 never paints;
  * - 'Believe this query should return results?' links to the support request page;
  * - blocked storage (reading `localStorage` throws) gets an in-memory stand-in before the modal
- *   loads (src/search/storage).
+ *   loads (src/search/storage);
+ * - with insights on, the bundled search-insights is ready before the modal mounts, so that
+ *   DocSearch loads no script from a CDN, and a hit clicked sends its click event
+ *   (src/search/insights).
  * The Ask AI branch of upstream is removed (not used by this site).
  */
 import React, {
@@ -57,6 +60,7 @@ import {
   searchHost,
   searchState,
 } from '@site/src/search/client'; // CUSTOM
+import {hitClicked, prepareInsights} from '@site/src/search/insights'; // CUSTOM
 import {searchScope, sectionLabel, sectionOfPath} from '@site/src/search/scope'; // CUSTOM
 import './styles.css';
 
@@ -86,6 +90,7 @@ function importDocSearchModalIfNeeded() {
   return Promise.all([
     import('@docsearch/react/modal'),
     import('@docsearch/react/style'),
+    prepareInsights(searchConfig()), // CUSTOM: bundled search-insights, ready before the modal mounts
   ]).then(([{DocSearchModal: Modal}]) => {
     DocSearchModal = Modal;
   });
@@ -139,7 +144,12 @@ function Hit({
   hit: InternalDocSearchHit | StoredDocSearchHit;
   children: ReactNode;
 }) {
-  return <Link to={hit.url}>{children}</Link>;
+  // CUSTOM: the click event, when insights are on (src/search/insights).
+  return (
+    <Link to={hit.url} onClick={() => hitClicked(hit)}>
+      {children}
+    </Link>
+  );
 }
 
 // CUSTOM: the count is the last answer's nbHits, not DocSearch's running sum; the link keeps
