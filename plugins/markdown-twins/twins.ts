@@ -72,14 +72,16 @@ const inRanges = (ranges: Array<[number, number]>, offset: number) =>
   ranges.some(([start, end]) => offset >= start && offset < end);
 
 /**
- * The ESM blocks of an MDX source (`import …` / `export …` paragraphs at the top level, as MDX
- * reads them), as written. Lines inside code blocks and list items are not ESM.
+ * The export blocks of an MDX source as written: as MDX reads ESM, a line starting with
+ * `export ` outside code blocks, and the lines after it up to a blank line. (A CommonMark
+ * paragraph would end early, at a `<script>` line inside a template literal.) Imports are left
+ * out: the upstream plugin removes them itself (`excludeImports`).
  */
-export function esmBlocks(source: string): string[] {
-  return parseTwin(source)
-    .children.filter((node) => node.type === 'paragraph' || node.type === 'html')
-    .map((node) => source.slice(...span(node)))
-    .filter((text) => /^(import|export)\s/.test(text));
+export function exportBlocks(source: string): string[] {
+  const candidates = [...source.matchAll(/^export\s[\s\S]*?(?=\n[ \t]*\n|\n?(?![\s\S]))/gm)];
+  if (!candidates.length) return [];
+  const blocks = codeBlockRanges(source);
+  return candidates.filter((m) => !inRanges(blocks, m.index)).map((m) => m[0]);
 }
 
 const EXPORT_STRING = /^export const (\w+) = `([^`\\$]*)`;[ \t]*$/;
@@ -91,18 +93,18 @@ export interface ExportedString {
 }
 
 /**
- * The string constants among an MDX source's ESM blocks. Only plain template literals (no
+ * The string constants among an MDX source's export blocks. Only plain template literals (no
  * `${}`, no backslash, no backtick inside) are read: that is how the pages declare embed code.
  */
 export function exportedStrings(source: string): ExportedString[] {
-  return esmBlocks(source).flatMap((block) => {
+  return exportBlocks(source).flatMap((block) => {
     const match = EXPORT_STRING.exec(block);
     return match ? [{ name: match[1], value: match[2] }] : [];
   });
 }
 
 /**
- * Removes the ESM blocks the upstream plugin leaks (exact text, as `esmBlocks` found them in
+ * Removes the export blocks the upstream plugin leaks (exact text, as `exportBlocks` found them in
  * the source) from a twin; an occurrence inside a code block stays.
  */
 export function dropExports(markdown: string, statements: Iterable<string>): string {
@@ -195,6 +197,10 @@ function plainText(node: Nodes): string {
  * first line of the block that follows it in the source. Otherwise the twin is returned as is.
  */
 export function restoreTitleSection(twin: string, source: string): string {
+  // Cheap test first: most pages have no section heading that repeats their title line.
+  const titleLine = /^# (.+)$/m.exec(twin)?.[1].trim();
+  const escaped = titleLine?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!escaped || !new RegExp(`^#{2,6}[ \\t]+${escaped}[ \\t]*$`, 'm').test(source)) return twin;
   const twinTree = parseTwin(twin);
   const titleNode = twinTree.children.find((n) => n.type === 'heading' && n.depth === 1);
   if (!titleNode) return twin;
@@ -238,7 +244,7 @@ export function cleanTwin(markdown: string, options: CleanTwinOptions): string {
   const strings = new Map(exportedStrings(source).map(({ name, value }) => [name, value]));
   const text = dropExports(
     options.source ? restoreTitleSection(markdown, options.source) : markdown,
-    esmBlocks(source),
+    exportBlocks(source),
   );
   const edits: Edit[] = [];
   walk(parseTwin(text), (node) => {

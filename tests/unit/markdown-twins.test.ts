@@ -1,8 +1,12 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixTwins } from '../../plugins/markdown-twins';
 import {
   cleanTwin,
   dropExports,
-  esmBlocks,
+  exportBlocks,
   exportedStrings,
   groupBySection,
   parseTwin,
@@ -74,7 +78,7 @@ describe('markdown twins', () => {
       'export const keep = `1`;',
       '```',
     ].join('\n');
-    expect(esmBlocks(source)).toHaveLength(2);
+    expect(exportBlocks(source)).toHaveLength(1);
     expect(exportedStrings(source)).toEqual([
       { name: 'cartEmbed', value: '<script\n  src="x"></script>' },
     ]);
@@ -98,7 +102,7 @@ describe('markdown twins', () => {
     expect(clean).not.toContain('cartEmbed');
     expect(clean).toContain(`[a link](${ORIGIN}/widgets/widget_libraries/cart.md)`);
     expect(clean).toContain('export const keep = `1`; // [code](./x.mdx)');
-    expect(dropExports('a\n\nexport default Foo;\n\nb', esmBlocks('export default Foo;'))).toBe(
+    expect(dropExports('a\n\nexport default Foo;\n\nb', exportBlocks('export default Foo;'))).toBe(
       'a\n\nb',
     );
     // The same text inside a code block stays.
@@ -246,6 +250,78 @@ describe('markdown twins', () => {
         '',
         `- [Partner terms](${ORIGIN}/aisle/ipp-terms.md): terms`,
       ].join('\n'),
+    );
+  });
+});
+
+describe('fixTwins (the postBuild step)', () => {
+  /** A build folder with llms.txt and twins, and a site folder with docs/ sources. */
+  function site(twins: Record<string, string>, sources: Record<string, string> = {}) {
+    const root = mkdtempSync(join(tmpdir(), 'twins-'));
+    const outDir = join(root, 'build');
+    for (const [path, text] of Object.entries({ ...twins })) {
+      mkdirSync(dirname(join(outDir, path)), { recursive: true });
+      writeFileSync(join(outDir, path), text);
+    }
+    for (const [path, text] of Object.entries(sources)) {
+      mkdirSync(dirname(join(root, 'docs', path)), { recursive: true });
+      writeFileSync(join(root, 'docs', path), text);
+    }
+    return { root, outDir };
+  }
+
+  it('cleans the twins, groups llms.txt and rebuilds llms-full.txt in that order', async () => {
+    const { root, outDir } = site(
+      {
+        'llms.txt': [
+          '# Aisle Docs',
+          '',
+          '> Docs',
+          '',
+          'This file contains links to documentation sections following the llmstxt.org standard.',
+          '',
+          '## Table of Contents',
+          '',
+          `- [Sandbox](${ORIGIN}/connect/sandbox.md): test`,
+          `- [Connect APIs](${ORIGIN}/connect.md): basics`,
+          '',
+        ].join('\n'),
+        'connect.md': '# Connect APIs\n\nSee [sandbox](./sandbox.mdx).\n',
+        'connect/sandbox.md': '# Sandbox\n\n## Express checkout <ProBadge />\n',
+      },
+      { 'connect/index.mdx': 'x', 'connect/sandbox.mdx': 'y' },
+    );
+    const result = await fixTwins({ outDir, siteDir: root, origin: ORIGIN });
+    expect(result.twins).toBe(2);
+    expect(readFileSync(join(outDir, 'connect.md'), 'utf8')).toContain(
+      `[sandbox](${ORIGIN}/connect/sandbox.md)`,
+    );
+    expect(readFileSync(join(outDir, 'llms.txt'), 'utf8')).toContain(
+      '## Connect APIs\n\n- [Sandbox]',
+    );
+    const full = readFileSync(join(outDir, 'llms-full.txt'), 'utf8');
+    expect(full).toContain('## Express checkout *Storefront Pro*');
+    expect(full.indexOf('# Sandbox')).toBeLessThan(full.indexOf('# Connect APIs'));
+  });
+
+  it('writes nothing and names every twin at fault when one cannot be cleaned', async () => {
+    const bad = '# Cart\n\n<WidgetExample title="Cart" embedCode={cartEmbed}>\n</WidgetExample>\n';
+    const { root, outDir } = site({
+      'llms.txt': '# Aisle Docs\n',
+      'cart.md': bad,
+      'good.md': '# Good\n\n<ProBadge />\n',
+    });
+    await expect(fixTwins({ outDir, siteDir: root, origin: ORIGIN })).rejects.toThrow(
+      /cart\.md: <WidgetExample .*embedCode must name a string the page exports/,
+    );
+    expect(readFileSync(join(outDir, 'good.md'), 'utf8')).toBe('# Good\n\n<ProBadge />\n');
+    expect(readFileSync(join(outDir, 'cart.md'), 'utf8')).toBe(bad);
+  });
+
+  it('says so when the build has no llms.txt', async () => {
+    const { root, outDir } = site({ 'a.md': '# A\n' });
+    await expect(fixTwins({ outDir, siteDir: root, origin: ORIGIN })).rejects.toThrow(
+      /llms\.txt is missing/,
     );
   });
 });
