@@ -119,7 +119,7 @@ describe('llms-full.txt', () => {
     expect(full.split('\n---\n').length).toBeGreaterThan(twins.length / 2);
   });
 
-  it('has no fence read as an indented code block', { timeout: 120_000 }, () => {
+  it('has no fence read as an indented code block', { timeout: 300_000 }, () => {
     const indented: string[] = [];
     const visit = (node: Nodes) => {
       if (node.type === 'code' && !node.lang && /^(```|~~~)/m.test(node.value)) {
