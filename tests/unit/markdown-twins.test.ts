@@ -314,6 +314,8 @@ describe('fixTwins (the postBuild step)', () => {
     await expect(fixTwins({ outDir, siteDir: root, origin: ORIGIN })).rejects.toThrow(
       /cart\.md: <WidgetExample .*embedCode must name a string the page exports/,
     );
+    // Writes still under way after the rejection would land now.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(readFileSync(join(outDir, 'good.md'), 'utf8')).toBe('# Good\n\n<ProBadge />\n');
     expect(readFileSync(join(outDir, 'cart.md'), 'utf8')).toBe(bad);
   });
