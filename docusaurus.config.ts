@@ -16,6 +16,7 @@ import leanDocsMetadataPlugin from './plugins/lean-docs-metadata';
 import idlePrefetchPlugin from './plugins/idle-prefetch';
 import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
+import markdownTwinsPlugin from './plugins/markdown-twins';
 import buildDiagramsPlugin, {
   diagramSettings,
   remarkBuildDiagrams,
@@ -210,9 +211,10 @@ const config: Config = {
       : []),
     // Wheel/keyboard zoom and pan on diagrams (options: themeConfig.diagramPanZoom).
     diagramPanZoomPlugin,
-    // Agent-ready pages: /llms.txt, /llms-full.txt and a Markdown twin of every doc page.
+    // Agent-ready pages: /llms.txt, /llms-full.txt and a Markdown twin of every doc page
+    // (docusaurus-plugin-llms, its output cleaned by plugins/markdown-twins).
     [
-      'docusaurus-plugin-llms',
+      markdownTwinsPlugin,
       {
         title: 'Aisle Docs',
         description: "Documentation for Aisle's solutions",
@@ -221,8 +223,6 @@ const config: Config = {
         generateMarkdownFiles: true,
         excludeImports: true,
         removeDuplicateHeadings: true,
-        // scripts/fix-markdown-twins.mjs turns these into a bold line naming the part.
-        preserveComponents: ['ApiDetails'],
         ignoreFiles: [
           'storefront/browser_compatibility.mdx',
           'support/chatbot_answers.mdx',

@@ -2,13 +2,14 @@
  * `<CatalogColumnTable topic="pricing" />`: the specification table of one inventory-file
  * topic, rendered from the column registry (src/data/catalog-columns.ts), the source the file
  * checker validates with. Server-rendered, so the table is in the static HTML and the search
- * index. An unknown topic renders a visible warning rather than failing the page.
+ * index. An unknown topic renders a visible warning rather than failing the page. The page's
+ * Markdown twin gets the same table from ./markdown.ts.
  */
 import type { ReactNode } from 'react';
-import { catalogColumns } from '@site/src/data/catalog-columns';
 import type { ColumnTopic } from '@site/src/data/catalog-columns.types';
 import { columnRules, columnTypeLabel } from '@site/src/catalog/columns';
 import ScrollableTable from '@site/src/components/ScrollableTable';
+import { COLUMN_TABLE_HEADERS, columnsOfTopic } from './table';
 
 /** Inline Markdown subset of registry descriptions: `code` spans only. */
 function inline(text: string): ReactNode {
@@ -21,7 +22,7 @@ function inline(text: string): ReactNode {
 
 /** The table; see the module comment. */
 export default function CatalogColumnTable({ topic }: { topic: ColumnTopic }): ReactNode {
-  const columns = catalogColumns.filter((c) => c.topic === topic);
+  const columns = columnsOfTopic(topic);
   if (!columns.length)
     return (
       <div className="alert alert--warning" role="alert">
@@ -32,12 +33,11 @@ export default function CatalogColumnTable({ topic }: { topic: ColumnTopic }): R
     <ScrollableTable label={`Columns: ${topic.replace(/_/g, ' ')}`} data-catalog-topic={topic}>
       <thead>
         <tr>
-          <th scope="col">Column</th>
-          <th scope="col">Type</th>
-          <th scope="col">Required</th>
-          <th scope="col">Rules</th>
-          <th scope="col">Example</th>
-          <th scope="col">Description</th>
+          {COLUMN_TABLE_HEADERS.map((header) => (
+            <th key={header} scope="col">
+              {header}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

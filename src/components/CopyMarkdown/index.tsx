@@ -1,7 +1,7 @@
 /**
  * "Copy page as Markdown" and "View as Markdown" for the current doc page: both use the
  * page's Markdown twin at `<path>.md`, written by the build (docusaurus-plugin-llms, cleaned by
- * scripts/fix-markdown-twins.mjs). The result of a copy is announced in a live region.
+ * plugins/markdown-twins). The result of a copy is announced in a live region.
  */
 import React, { useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';

@@ -7,9 +7,10 @@
  */
 import React, { type ReactNode } from 'react';
 import styles from './styles.module.css';
+import { PRO_BADGE_LABEL } from './markdown';
 
-/** Renders the badge; `label` defaults to "Storefront Pro". */
-export default function ProBadge({ label = 'Storefront Pro' }: { label?: string }): ReactNode {
+/** Renders the badge; `label` defaults to "Storefront Pro". The twin's rendering: ./markdown.ts. */
+export default function ProBadge({ label = PRO_BADGE_LABEL }: { label?: string }): ReactNode {
   return (
     <span className={styles.badge} title="Available on Storefront Pro">
       {label}

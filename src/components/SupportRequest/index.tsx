@@ -101,7 +101,8 @@ export default function SupportRequest(): ReactNode {
   };
 
   return (
-    <div className={styles.composer}>
+    // An in-browser tool: the page's Markdown twin has the page's text without it.
+    <div className={styles.composer} data-markdown-twin="omit">
       {query && (
         <p className={styles.query} data-testid="support-search-query">
           You searched the documentation for <q>{query}</q>. It is included in your request so that

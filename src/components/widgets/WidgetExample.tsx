@@ -28,6 +28,7 @@ import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import type { Money } from './sampleData';
 import styles from './styles.module.css';
+import { EMBED_CODE_TITLE, exampleCaption } from './markdown';
 
 /** The four prebuilt widgets, as `aisle:ready` names them. */
 export type WidgetName = 'auth_profile' | 'cart' | 'collection' | 'search_bar';
@@ -181,7 +182,7 @@ export default function WidgetExample({
     <div className={styles.example} role="group" aria-labelledby={captionId}>
       <div className={styles.toolbar}>
         <p id={captionId} className={styles.caption}>
-          {title}: live example with sample data
+          {exampleCaption(title)}
         </p>
         <fieldset className={styles.previewSwitch}>
           <legend className={styles.previewLegend}>Preview theme</legend>
@@ -206,11 +207,12 @@ export default function WidgetExample({
         </fieldset>
       </div>
       <div className={styles.layout}>
-        <div className={styles.frame} data-preview={preview}>
+        {/* The running widget; the Markdown twin has the caption and embed code (./markdown.ts). */}
+        <div className={styles.frame} data-preview={preview} data-markdown-twin="omit">
           {children}
         </div>
         <div className={styles.code}>
-          <CodeBlock language="html" title="Embed code">
+          <CodeBlock language="html" title={EMBED_CODE_TITLE}>
             {embedCode}
           </CodeBlock>
         </div>

@@ -1,0 +1,158 @@
+/**
+ * Local plugin `markdown-twins`: docusaurus-plugin-llms (llms.txt, llms-full.txt and a Markdown
+ * twin of every doc page), with its output cleaned in the same postBuild
+ * (design/markdown-twins.md).
+ *
+ * Docusaurus runs every plugin's postBuild at once, so a separate plugin could not run after
+ * the upstream one; this wrapper awaits the upstream postBuild and then, in the build's own
+ * output folder (`build/`, or `--out-dir`):
+ * - cleans every twin (./twins.ts: leaked exports, components rendered as Markdown, links to
+ *   source files made absolute);
+ * - regroups llms.txt by site section (first path segment, headed by the section root's title);
+ * - rebuilds llms-full.txt from the cleaned twins, in that order.
+ *
+ * Options are docusaurus-plugin-llms's; `preserveComponents` always includes the components
+ * ./twins.ts renders (TWIN_COMPONENTS).
+ */
+import { existsSync } from 'node:fs';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import llmsPlugin from 'docusaurus-plugin-llms';
+import { TWIN_COMPONENTS, cleanTwin, groupBySection } from './twins';
+
+/** Options of docusaurus-plugin-llms, as its factory takes them. */
+export type MarkdownTwinsOptions = NonNullable<Parameters<typeof llmsPlugin>[1]>;
+
+/** Every `.md` file under `dir` (the twins), `assets/` left out, sorted. */
+async function twinFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'assets') out.push(...(await twinFiles(full)));
+    } else if (entry.name.endsWith('.md')) out.push(full);
+  }
+  return out.sort();
+}
+
+/**
+ * What `fixTwins` did: twins cleaned, and the time it took in ms, wall clock and CPU of this
+ * process (the latter includes other plugins' postBuild work running at the same time).
+ */
+export interface FixTwinsResult {
+  twins: number;
+  ms: number;
+  cpuMs: number;
+}
+
+/**
+ * Cleans the twins, llms.txt and llms-full.txt in `outDir` (see the module comment).
+ * @param siteDir the site folder; sources are read from `<siteDir>/<docsDir>`.
+ * @param origin site URL + base path without trailing slash (`https://docs.aisle.example`).
+ * @throws Error when `outDir` has no llms.txt (the upstream plugin logs why it wrote none), or
+ *   a twin cannot be cleaned (the message names the twin).
+ */
+export async function fixTwins({
+  outDir,
+  siteDir,
+  docsDir = 'docs',
+  origin,
+}: {
+  outDir: string;
+  siteDir: string;
+  docsDir?: string;
+  origin: string;
+}): Promise<FixTwinsResult> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const llms = join(outDir, 'llms.txt');
+  if (!existsSync(llms)) {
+    throw new Error(
+      `[markdown-twins] ${llms} is missing: docusaurus-plugin-llms wrote no output (see its messages above).`,
+    );
+  }
+  const twins = await twinFiles(outDir);
+  // Every twin is cleaned in memory first and written only when all are clean: an error
+  // stops the build, and a write cut short by the exit would leave an empty twin.
+  const cleaned: Array<[string, string]> = [];
+  const errors: string[] = [];
+  for (const file of twins) {
+    const route = relative(outDir, file).split(sep).join('/').replace(/\.md$/, '');
+    const sourcePath = [`${route}.mdx`, `${route}/index.mdx`, `${route}.md`].find((s) =>
+      existsSync(join(siteDir, docsDir, s)),
+    );
+    // Generated pages (plugins/openapi-pages) have no source under their route; their links
+    // are absolute already, and they export nothing.
+    const source = sourcePath
+      ? await readFile(join(siteDir, docsDir, sourcePath), 'utf8')
+      : undefined;
+    try {
+      cleaned.push([file, cleanTwin(await readFile(file, 'utf8'), { sourcePath, source, origin })]);
+    } catch (error) {
+      errors.push(`${route}.md: ${(error as Error).message}`);
+    }
+  }
+  if (errors.length) throw new Error(`[markdown-twins] ${errors.join('\n')}`);
+  await Promise.all(cleaned.map(([file, text]) => writeFile(file, text)));
+
+  const index = await readFile(llms, 'utf8');
+  const header = index
+    .split('\n## ')[0]
+    .replace(/\nThis file contains[^\n]*\n?/, '\n')
+    .trim();
+  const entries = index.split('\n').filter((l) => /^- \[.+\]\(https?:\/\/.+\.md\)/.test(l));
+  const titles = new Map<string, string | undefined>();
+  // Section titles: the first heading of each section root's twin (`connect.md`).
+  for (const file of twins) {
+    const rel = relative(outDir, file).split(sep).join('/');
+    if (rel.includes('/')) continue;
+    const title = /^# (.+)$/m.exec(await readFile(file, 'utf8'))?.[1];
+    titles.set(rel.replace(/\.md$/, ''), title);
+  }
+  const grouped = groupBySection(entries, (segment) => titles.get(segment));
+  await writeFile(
+    llms,
+    `${header}\n\nEvery page of the site as Markdown, by section.\n\n${grouped}\n`,
+  );
+  const base = new URL(`${origin}/`).pathname;
+  const ordered = [...grouped.matchAll(/\]\((https?:\/\/[^)]+?\.md)\)/g)]
+    .map((m) => join(outDir, decodeURI(new URL(m[1]).pathname).slice(base.length)))
+    .filter((f) => existsSync(f));
+  const bodies = await Promise.all(ordered.map(async (f) => (await readFile(f, 'utf8')).trim()));
+  await writeFile(join(outDir, 'llms-full.txt'), `${[header, ...bodies].join('\n\n---\n\n')}\n`);
+  const used = process.cpuUsage(cpu);
+  return {
+    twins: twins.length,
+    ms: performance.now() - started,
+    cpuMs: (used.user + used.system) / 1000,
+  };
+}
+
+/** The plugin; see the module comment. */
+export default function markdownTwinsPlugin(context: LoadContext, rawOptions: unknown): Plugin {
+  // Validated by the upstream factory, which throws naming the option at fault.
+  const options = (rawOptions ?? {}) as MarkdownTwinsOptions;
+  const preserveComponents = [
+    ...new Set([...(options.preserveComponents ?? []), ...TWIN_COMPONENTS]),
+  ];
+  const upstream = llmsPlugin(context, { ...options, preserveComponents });
+  const { url, baseUrl } = context.siteConfig;
+  const origin = `${url.replace(/\/+$/, '')}${baseUrl.replace(/\/$/, '')}`;
+  // The upstream plugin has a postBuild only.
+  return {
+    name: 'markdown-twins',
+    async postBuild(props) {
+      type UpstreamProps = Parameters<NonNullable<typeof upstream.postBuild>>[0];
+      await upstream.postBuild?.(props as UpstreamProps);
+      const { twins, ms, cpuMs } = await fixTwins({
+        outDir: props.outDir,
+        siteDir: context.siteDir,
+        origin,
+      });
+      console.log(
+        `[markdown-twins] ${twins} twins cleaned, llms.txt and llms-full.txt rebuilt, in ${Math.round(ms)} ms (process CPU ${Math.round(cpuMs)} ms)`,
+      );
+    },
+  };
+}

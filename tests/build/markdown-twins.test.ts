@@ -1,0 +1,140 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { load, type CheerioAPI } from 'cheerio';
+import type { Nodes, Root } from 'mdast';
+import { describe, expect, it } from 'vitest';
+import { parseTwin } from '../../plugins/markdown-twins/twins';
+
+// Every Markdown twin says what its HTML page says: the same headings (level and text), the
+// same tables (rows and columns each) and the same code blocks (count and language), in
+// order. The twin is parsed as CommonMark + GFM, the page's content (`.theme-doc-markdown`)
+// with cheerio. Left out on both sides: diagrams (a `mermaid` block in the twin, a drawing on
+// the page) and the in-browser tools marked `data-markdown-twin="omit"` (the running widget of
+// a live example, whose caption and embed code the twin has; the support request composer).
+// llms-full.txt, made from the twins, has no fence turned into an indented code block, no
+// `&#xA;` entity and no generic type without its parameters.
+const build = join(__dirname, '..', '..', 'build');
+
+function twinFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'assets' ? [] : twinFiles(full);
+    return name.endsWith('.md') ? [full] : [];
+  });
+}
+
+/** Text of an mdast node, as a reader sees it (code spans included, markup not). */
+function textOf(node: Nodes): string {
+  if ('value' in node && node.type !== 'html') return node.value;
+  if ('children' in node) return node.children.map(textOf).join('');
+  return '';
+}
+
+const squash = (text: string) => text.replace(/[\s\u200b]+/g, ' ').trim();
+
+interface Shape {
+  headings: string[];
+  tables: string[];
+  code: string[];
+}
+
+function twinShape(tree: Root): Shape {
+  const shape: Shape = { headings: [], tables: [], code: [] };
+  const visit = (node: Nodes) => {
+    if (node.type === 'heading') shape.headings.push(`h${node.depth} ${squash(textOf(node))}`);
+    if (node.type === 'table') {
+      shape.tables.push(`${node.children.length}×${node.children[0]?.children.length ?? 0}`);
+    }
+    if (node.type === 'code' && node.lang !== 'mermaid') shape.code.push(node.lang ?? 'text');
+    if ('children' in node) node.children.forEach(visit);
+  };
+  visit(tree);
+  return shape;
+}
+
+function pageShape($: CheerioAPI): Shape {
+  const content = $('.theme-doc-markdown').first();
+  content.find('.hash-link, [data-markdown-twin="omit"]').remove();
+  return {
+    headings: content
+      .find('h1, h2, h3, h4, h5, h6')
+      .toArray()
+      .map((h) => `${h.tagName} ${squash($(h).text())}`),
+    tables: content
+      .find('table')
+      .toArray()
+      .map((t) => {
+        const rows = $(t).find('tr');
+        return `${rows.length}×${rows.first().children('th, td').length}`;
+      }),
+    code: content
+      .find('pre')
+      .toArray()
+      .map((pre) => /\blanguage-([\w-]+)/.exec($(pre).attr('class') ?? '')?.[1] ?? 'text'),
+  };
+}
+
+/** The built page of a twin (`a/b.md` → `a/b.html` or `a/b/index.html`). */
+function pageOf(twin: string): string | undefined {
+  const base = twin.replace(/\.md$/, '');
+  return [`${base}.html`, join(base, 'index.html')].find((f) => existsSync(f));
+}
+
+const twins = existsSync(build) ? twinFiles(build).sort() : [];
+const name = (file: string) => relative(build, file).split(sep).join('/');
+
+describe('Markdown twins match their pages', () => {
+  it('the build has twins, each with its page', () => {
+    expect(twins.length, 'twins in build/').toBeGreaterThan(50);
+    expect(twins.filter((t) => !pageOf(t)).map(name)).toEqual([]);
+  });
+
+  // Generated API pages: every field type the page shows (`array<ItemInput>`) is in the twin,
+  // generic parameters included.
+  it.each(twins.map((t) => [name(t), t]))(
+    '%s: headings, tables, code blocks and field types',
+    (_, twin) => {
+      const page = pageOf(twin);
+      if (!page) return;
+      const $ = load(readFileSync(page, 'utf8'));
+      const tree = parseTwin(readFileSync(twin, 'utf8'));
+      expect(twinShape(tree)).toEqual(pageShape($));
+      const types = new Set(
+        $('.api-field__type')
+          .toArray()
+          .map((t) => squash($(t).text())),
+      );
+      const text = squash(textOf(tree));
+      expect([...types].filter((type) => !text.includes(type))).toEqual([]);
+    },
+  );
+});
+
+describe('llms-full.txt', () => {
+  const file = join(build, 'llms-full.txt');
+  const full = existsSync(file) ? readFileSync(file, 'utf8') : '';
+
+  it('is there, with every twin', () => {
+    expect(full.length).toBeGreaterThan(0);
+    expect(full.split('\n---\n').length).toBeGreaterThan(twins.length / 2);
+  });
+
+  it('has no fence read as an indented code block', { timeout: 300_000 }, () => {
+    const indented: string[] = [];
+    const visit = (node: Nodes) => {
+      if (node.type === 'code' && !node.lang && /^(```|~~~)/m.test(node.value)) {
+        indented.push(`line ${node.position?.start.line}: ${node.value.split('\n')[0]}`);
+      }
+      if ('children' in node) node.children.forEach(visit);
+    };
+    visit(parseTwin(full));
+    expect(indented).toEqual([]);
+    expect(full.match(/^ {4,}(```|~~~)\S/gm) ?? []).toEqual([]);
+  });
+
+  it('has no &#xA; entities and no generic type without parameters', () => {
+    expect(full.match(/&#xA;/gi) ?? []).toEqual([]);
+    // A type whose parameters were cut off keeps only its escape: `array\ |`.
+    expect(full.match(/\b(array|object|map|record)\\(?!<)/gi) ?? []).toEqual([]);
+  });
+});
