@@ -11,8 +11,9 @@
  *    user cannot read); made once, then reused.
  * 2. Builds: cold (after `docusaurus clear`: no .docusaurus, build or node_modules/.cache,
  *    so our diagrams are drawn again) then warm, `npm run build` of each site under
- *    /usr/bin/time -v, the sites alternated: wall time per page (URLs in sitemap.xml) and
- *    peak memory (largest resident set of the build's processes). `--reuse-build` measures
+ *    /usr/bin/time -v, the sites alternated: wall time per page (URLs in sitemap.xml), CPU
+ *    time (user + system, all processes; less moved by load than wall time) and peak memory
+ *    (largest resident set of the build's processes). `--reuse-build` measures
  *    the existing build/ and skips the build figures and their budgets.
  * 3. Serving: both sites behind the production nginx configuration (scripts/serve-nginx.ts)
  *    with NGINX_BROTLI=off, both precompressed by scripts/precompress.mjs: the same server,
@@ -140,7 +141,8 @@ function run(command, args, { cwd, log, env = process.env }) {
 
 /**
  * One `npm run build` of the site in `cwd` under /usr/bin/time -v; cold after
- * `docusaurus clear`. @returns `{ seconds, peakRssKb }`.
+ * `docusaurus clear`. @returns `{ seconds, cpuSeconds, peakRssKb }` (wall and CPU time, s;
+ * largest resident set, KB).
  */
 function timedBuild(cwd, name, phase, logDir) {
   const log = join(logDir, `${name}-${phase}.log`);
@@ -151,10 +153,20 @@ function timedBuild(cwd, name, phase, logDir) {
   const start = process.hrtime.bigint();
   run(TIME, ['-v', '-o', timeFile, 'npm', 'run', 'build'], { cwd, log });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(timeFile, 'utf8'));
-  if (!rss) throw new Error(`no "Maximum resident set size" in ${timeFile}`);
-  console.log(`    ${seconds.toFixed(1)} s, peak ${Math.round(Number(rss[1]) / 1024)} MB`);
-  return { seconds, peakRssKb: Number(rss[1]) };
+  const report = readFileSync(timeFile, 'utf8');
+  /** A figure of the `time -v` report, e.g. "User time (seconds): 12.3". */
+  const figure = (label) => {
+    const line = report.split('\n').find((x) => x.trim().startsWith(`${label}:`));
+    const value = Number(line?.split(': ')[1]);
+    if (!Number.isFinite(value)) throw new Error(`no "${label}" in ${timeFile}`);
+    return value;
+  };
+  const peakRssKb = figure('Maximum resident set size (kbytes)');
+  const cpuSeconds = figure('User time (seconds)') + figure('System time (seconds)');
+  console.log(
+    `    ${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s), peak ${Math.round(peakRssKb / 1024)} MB`,
+  );
+  return { seconds, cpuSeconds, peakRssKb };
 }
 
 /** URLs listed in a build's sitemap.xml: the page count builds are divided by. */
@@ -234,13 +246,19 @@ function precompress(buildDir, logDir) {
   });
 }
 
-/** One Lighthouse run, retried once when it fails (a page load timing out on a busy machine). */
-async function lighthouseSample(chrome, url) {
+/**
+ * One Lighthouse run in `browser.chrome`, retried once in a fresh Chromium when it fails (on
+ * a busy machine a run now and then loses its trace, NO_NAVSTART, and the next one in the
+ * same browser tends to as well).
+ */
+async function lighthouseSample(browser, url) {
   try {
-    return await measurePage(chrome, url, { categories: ['performance'] });
+    return await measurePage(browser.chrome, url, { categories: ['performance'] });
   } catch (error) {
-    console.log(`    retrying once: ${error.message}`);
-    return measurePage(chrome, url, { categories: ['performance'] });
+    console.log(`    retrying once in a new browser: ${error.message}`);
+    await browser.chrome.kill();
+    browser.chrome = await launchChrome();
+    return measurePage(browser.chrome, url, { categories: ['performance'] });
   }
 }
 
@@ -259,7 +277,9 @@ const cell = (s, key) =>
 const ratioText = (c) => {
   if (c.status === 'skipped') return 'not measured';
   if (c.status === 'no data') return 'no data ✗';
-  const r = c.ratio === null ? '0/0' : c.ratio === Infinity ? '∞' : c.ratio.toFixed(2);
+  // Three decimals where two would round onto the limit and hide which side it is on.
+  const digits = c.ratio !== null && Number(c.ratio.toFixed(2)) === c.max ? 3 : 2;
+  const r = c.ratio === null ? '0/0' : c.ratio === Infinity ? '∞' : c.ratio.toFixed(digits);
   return `${r} ${c.status === 'pass' ? '✓' : '✗'}`;
 };
 
@@ -283,11 +303,13 @@ function markdown(r) {
   );
   l();
   l(
-    '| page | path | perf. score | TBT ms | LCP s | main thread s | JS run s | JS transferred KB (gzip) |',
+    '| page | path | runs | perf. score | TBT ms | LCP s | main thread s | JS run s | JS transferred KB (gzip) |',
   );
-  l('|---|---|---|---|---|---|---|---|');
+  l('|---|---|---|---|---|---|---|---|---|');
   for (const [name, p] of Object.entries(r.pages)) {
-    l(`| ${name} | \`${p.path}\` | ${METRICS.map((k) => cell(p.stats[k], k)).join(' | ')} |`);
+    l(
+      `| ${name} | \`${p.path}\` | ${p.runs} | ${METRICS.map((k) => cell(p.stats[k], k)).join(' | ')} |`,
+    );
   }
   l();
   l(
@@ -302,18 +324,25 @@ function markdown(r) {
   if (r.builds) {
     const b = r.builds;
     l(
-      '| site | pages | cold build s | cold ms/page | warm build s | warm ms/page | peak memory MB |',
+      '| site | pages | cold build s (CPU s) | cold ms/page | warm build s (CPU s) | warm ms/page | peak memory MB |',
     );
     l('|---|---|---|---|---|---|---|');
+    const t = (x) => `${x.seconds.toFixed(0)} (${x.cpuSeconds.toFixed(0)})`;
     for (const site of ['ours', 'plain']) {
       const s = b[site];
       l(
-        `| ${site} | ${s.pages} | ${s.cold.seconds.toFixed(0)} | ${s.coldMsPerPage.toFixed(0)} | ${s.warm.seconds.toFixed(0)} | ${s.warmMsPerPage.toFixed(0)} | ${Math.round(s.peakRssKb / 1024)} |`,
+        `| ${site} | ${s.pages} | ${t(s.cold)} | ${s.coldMsPerPage.toFixed(0)} | ${t(s.warm)} | ${s.warmMsPerPage.toFixed(0)} | ${Math.round(s.peakRssKb / 1024)} |`,
       );
     }
     const [cold, mem] = BUILD_BUDGETS.map((bb) => r.checks.find((c) => c.budget === bb.label));
+    const cpu = (phase) =>
+      (
+        b.ours[phase].cpuSeconds /
+        b.ours.pages /
+        (b.plain[phase].cpuSeconds / b.plain.pages)
+      ).toFixed(2);
     l(
-      `| ours/plain | | | ${ratioText(cold)} (≤ ${cold.max}) | | ${(b.ours.warmMsPerPage / b.plain.warmMsPerPage).toFixed(2)} | ${ratioText(mem)} (≤ ${mem.max}) |`,
+      `| ours/plain, per page | | CPU ${cpu('cold')} | ${ratioText(cold)} (≤ ${cold.max}) | CPU ${cpu('warm')} | ${(b.ours.warmMsPerPage / b.plain.warmMsPerPage).toFixed(2)} | ${ratioText(mem)} (≤ ${mem.max}, whole build) |`,
     );
   } else {
     l('Builds not measured in this run (`--reuse-build`): their budgets are skipped.');
@@ -396,7 +425,7 @@ async function main() {
   }
 
   const servers = [];
-  let chrome;
+  const browser = { chrome: null };
   const samples = Object.fromEntries(schedule.map((s) => [s.name, []]));
   const errors = [];
   const loads = [];
@@ -404,14 +433,14 @@ async function main() {
     servers.push(await startNginx({ port: opts.port, buildDir: oursBuild, brotli: false }));
     servers.push(await startNginx({ port: opts.port + 1, buildDir: plainBuild, brotli: false }));
     const origin = { ours: servers[0].origin, plain: servers[1].origin };
-    chrome = await launchChrome();
+    browser.chrome = await launchChrome();
     console.log(`Lighthouse: ${opts.runs} round(s) of ${schedule.length} pages`);
     for (let round = 0; round < opts.runs; round++) {
       const order = round % 2 ? [...schedule].reverse() : schedule;
       for (const s of order) {
         loads.push(load().one);
         try {
-          const m = await lighthouseSample(chrome, `${origin[s.site]}${s.path}`);
+          const m = await lighthouseSample(browser, `${origin[s.site]}${s.path}`);
           samples[s.name].push(m);
           console.log(
             `  round ${round + 1} ${s.name.padEnd(10)} score ${m.performance}, TBT ${Math.round(m.tbtMs)} ms, LCP ${Math.round(m.lcpMs)} ms, JS run ${Math.round(m.bootupMs)} ms (load ${loads.at(-1)})`,
@@ -423,7 +452,7 @@ async function main() {
       }
     }
   } finally {
-    await chrome?.kill();
+    await browser.chrome?.kill();
     servers.forEach((s) => s.stop());
   }
 
