@@ -111,9 +111,10 @@ function options() {
   if (!/^\d+$/.test(parsed.runs) || runs < 1 || runs > 50) {
     fail(`--runs must be a whole number from 1 to 50; got "${parsed.runs}".`);
   }
-  const port = Number(process.env.BENCH_COMPARE_PORT ?? 4394);
-  if (!Number.isInteger(port) || port < 1 || port > 65534) {
-    fail(`BENCH_COMPARE_PORT must be a port number below 65535; got "${port}".`);
+  const portSetting = process.env.BENCH_COMPARE_PORT ?? '4394';
+  const port = Number(portSetting);
+  if (!/^\d+$/.test(portSetting) || port < 1 || port > 65534) {
+    fail(`BENCH_COMPARE_PORT must be a port number below 65535; got "${portSetting}".`);
   }
   return { ...parsed, runs, port, out: resolve(root, parsed.out) };
 }
