@@ -18,6 +18,7 @@ export default tseslint.config(
       'node_modules/',
       'test-results/',
       'playwright-report/',
+      '.bench/',
     ],
   },
   js.configs.recommended,

@@ -11,18 +11,19 @@
  *   pool, so both cores work.
  * - A twin is written only when it is smaller than its file; twins left from an earlier build
  *   whose file is gone are removed, and every other twin is rewritten, so none is stale.
- * Prints files, bytes before and after, and the time taken. BUILD_DIR picks the folder.
+ * Prints files, bytes before and after, and the time taken. BUILD_DIR picks the folder
+ * (relative to the project or absolute).
  * Exits 1 with a message when the folder does not exist.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const buildDir = join(root, process.env.BUILD_DIR ?? 'build');
+const buildDir = resolve(root, process.env.BUILD_DIR ?? 'build');
 
 /**
  * Extensions given twins and the smallest file given them, bytes (nginx's gzip_min_length):

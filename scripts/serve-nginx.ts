@@ -3,11 +3,13 @@
  * (deploy/nginx/render.ts) in the foreground on 127.0.0.1:${PORT:-8080}. The configuration is
  * rendered into .nginx/ (ignored by git) from the same redirect list and headers the site uses;
  * integrations configured in the environment extend the CSP. `--render-only` writes the file
- * and exits (used by tests).
+ * and exits (used by tests). BUILD_DIR serves another folder (relative to the project or
+ * absolute); NGINX_BROTLI=off serves gzip only even when the brotli modules are installed
+ * (npm run bench:compare, so that two sites are compared with one codec).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { redirects } from '../config/redirects';
 import { contentSecurityPolicy, integrationOrigins, securityHeaders } from '../deploy/headers';
 import { inlineScriptHashes } from '../deploy/inline-scripts';
@@ -23,7 +25,7 @@ const HEADERS_MORE = 'ngx_http_headers_more_filter_module.so';
 const BROTLI_MODULES = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so'];
 
 const root = join(__dirname, '..');
-const build = join(root, process.env.BUILD_DIR ?? 'build');
+const build = resolve(root, process.env.BUILD_DIR ?? 'build');
 const prefix = join(root, '.nginx', String(process.env.PORT ?? 8080));
 const port = Number(process.env.PORT ?? 8080);
 
@@ -34,6 +36,11 @@ function main() {
   }
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     console.error(`serve:nginx: PORT must be a port number; got "${process.env.PORT}".`);
+    process.exit(1);
+  }
+  const brotliSetting = process.env.NGINX_BROTLI;
+  if (brotliSetting !== undefined && brotliSetting !== 'off') {
+    console.error(`serve:nginx: NGINX_BROTLI must be "off" or unset; got "${brotliSetting}".`);
     process.exit(1);
   }
   if (!existsSync(join(MODULES, HEADERS_MORE))) {
@@ -51,7 +58,7 @@ function main() {
     redirects,
     headers: securityHeaders(csp),
     modules: MODULES,
-    brotli: BROTLI_MODULES.every((m) => existsSync(join(MODULES, m))),
+    brotli: brotliSetting !== 'off' && BROTLI_MODULES.every((m) => existsSync(join(MODULES, m))),
   });
   const file = join(prefix, 'nginx.conf');
   writeFileSync(file, config);

@@ -10,13 +10,11 @@
  * Used by scripts/bench/site.mjs; run alone with `node scripts/bench/lighthouse.mjs [--check]`
  * against the current build/. LIGHTHOUSE_RUNS overrides the run count.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
-
-const root = join(import.meta.dirname, '..', '..');
+import { startNginx } from './serve.mjs';
+import { median } from './stats.mjs';
 
 /** Pages measured: one per page kind. */
 export const LIGHTHOUSE_PAGES = {
@@ -53,44 +51,49 @@ export function budgetsFor(kind) {
   return { ...BUDGETS, ...PAGE_BUDGETS[kind] };
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+/** Debian's Chromium, headless, with the flags every browser-driving script uses. */
+export function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
 }
 
-async function waitFor(url, ms = 30_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`nginx did not answer at ${url} within ${ms / 1000} s`);
-}
+const ALL_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** One Lighthouse run; returns the figures the budgets speak of. */
-async function measure(chrome, url) {
+/**
+ * One Lighthouse run of `url` in `chrome` (launchChrome()), mobile preset (Lighthouse's
+ * default: Moto G Power emulation, simulated slow 4G and 4× CPU slowdown).
+ * @param categories the categories run; scores of the others are undefined.
+ * @returns scores 0–100; tbtMs, lcpMs (simulated); cls; mainThreadMs (main-thread work) and
+ *   bootupMs (JavaScript execution, Lighthouse's `bootup-time`), observed times scaled by the
+ *   CPU slowdown; jsKb (scripts transferred, as compressed on the wire); failing audits of the
+ *   non-performance categories.
+ * @throws Error when Lighthouse reports a runtime error (page not loaded).
+ */
+export async function measurePage(chrome, url, { categories = ALL_CATEGORIES } = {}) {
   const { lhr } = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    onlyCategories: categories,
   });
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const scripts = lhr.audits['resource-summary'].details.items.find(
     (i) => i.resourceType === 'script',
   );
+  const score = (id) =>
+    lhr.categories[id] ? Math.round(lhr.categories[id].score * 100) : undefined;
   return {
-    performance: Math.round(lhr.categories.performance.score * 100),
-    accessibility: Math.round(lhr.categories.accessibility.score * 100),
-    'best-practices': Math.round(lhr.categories['best-practices'].score * 100),
-    seo: Math.round(lhr.categories.seo.score * 100),
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
     tbtMs: lhr.audits['total-blocking-time'].numericValue,
     lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    mainThreadMs: lhr.audits['mainthread-work-breakdown'].numericValue,
+    bootupMs: lhr.audits['bootup-time'].numericValue,
     jsKb: (scripts?.transferSize ?? 0) / 1024,
     failing: Object.values(lhr.categories)
       .filter((c) => c.score < 1 && c.id !== 'performance')
@@ -110,23 +113,15 @@ async function measure(chrome, url) {
  */
 export async function runLighthouse({ runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5) } = {}) {
   const port = Number(process.env.LIGHTHOUSE_PORT ?? 4392);
-  const nginx = spawn('npm', ['run', '--silent', 'serve:nginx'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-  });
+  const nginx = await startNginx({ port });
+  const base = nginx.origin;
   const results = {};
+  let chrome;
   try {
-    await waitFor(`${base}/`);
+    chrome = await launchChrome();
     for (const [kind, path] of Object.entries(LIGHTHOUSE_PAGES)) {
       const samples = [];
-      for (let i = 0; i < runs; i++) samples.push(await measure(chrome, `${base}${path}`));
+      for (let i = 0; i < runs; i++) samples.push(await measurePage(chrome, `${base}${path}`));
       const out = { path, runs };
       for (const key of Object.keys(BUDGETS)) {
         out[key] = median(samples.map((s) => s[key]));
@@ -139,12 +134,8 @@ export async function runLighthouse({ runs = Number(process.env.LIGHTHOUSE_RUNS 
       results[kind] = out;
     }
   } finally {
-    await chrome.kill();
-    try {
-      process.kill(-nginx.pid);
-    } catch {
-      // already stopped
-    }
+    await chrome?.kill();
+    nginx.stop();
   }
   const failures = budgetFailures(results);
   return { results, failures };
