@@ -16,6 +16,7 @@ import leanDocsMetadataPlugin from './plugins/lean-docs-metadata';
 import idlePrefetchPlugin from './plugins/idle-prefetch';
 import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
+import earlySearchKeyPlugin from './plugins/early-search-key';
 import buildDiagramsPlugin, {
   diagramSettings,
   remarkBuildDiagrams,
@@ -164,6 +165,8 @@ const config: Config = {
     ],
     // A new announcement id shows the bar again from the first paint (spec §4).
     announcementIdPlugin,
+    // Ctrl/Cmd+K and `/` pressed before hydration open the search modal once it can (spec §4).
+    earlySearchKeyPlugin,
     // The mobile layout below 996 px, in CSS and JavaScript (spec §9).
     breakpointPlugin,
     // Link prefetching moved to idle time (no long task when many links scroll into view).
