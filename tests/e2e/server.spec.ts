@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { redirects } from '../../config/redirects';
 import { securityHeaders } from '../../deploy/headers';
+import { scriptHashesOf } from '../../deploy/inline-scripts';
 import { hasControlCharacter, isSafePath } from '../../deploy/redirect-rules';
-import { gotoHydrated } from './helpers';
+import { EARLY_SHORTCUT_GLOBAL } from '../../src/search/earlyShortcut';
+import { gotoHydrated, pressBeforeHydration } from './helpers';
 import { headerValues, rawRequest, type RawAnswer } from './raw-http';
 
 // What only the production web server does (deploy/nginx, run by the 'nginx' project):
@@ -113,6 +115,27 @@ test('no page kind triggers a Content-Security-Policy violation', async ({ page 
   await page.keyboard.press('Control+k');
   await page.locator('.DocSearch-Input').fill('access token');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('the inline shortcut script runs under the CSP: Ctrl+K before hydration opens search', async ({
+  page,
+  request,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  // The script is in the page (as the build's minifier wrote it), and the header carries its
+  // hash (deploy/inline-scripts.ts).
+  const answer = await request.get('/connect');
+  const script = (await answer.text())
+    .match(/<script>[^<]*<\/script>/g)
+    ?.find((tag) => tag.includes(EARLY_SHORTCUT_GLOBAL));
+  expect(script).toBeDefined();
+  expect(answer.headers()['content-security-policy']).toContain(scriptHashesOf(script!)[0]);
+  const { hydratedBeforeKey } = await pressBeforeHydration(page, '/connect', 'Control+k');
+  expect(hydratedBeforeKey).toBe(false);
   expect(violations).toEqual([]);
 });
 
