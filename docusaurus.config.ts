@@ -17,6 +17,7 @@ import idlePrefetchPlugin from './plugins/idle-prefetch';
 import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
 import markdownTwinsPlugin from './plugins/markdown-twins';
+import earlySearchKeyPlugin from './plugins/early-search-key';
 import buildDiagramsPlugin, {
   diagramSettings,
   remarkBuildDiagrams,
@@ -177,6 +178,8 @@ const config: Config = {
     ],
     // A new announcement id shows the bar again from the first paint (spec §4).
     announcementIdPlugin,
+    // Ctrl/Cmd+K and `/` pressed before hydration open the search modal once it can (spec §4).
+    earlySearchKeyPlugin,
     // The mobile layout below 996 px, in CSS and JavaScript (spec §9).
     breakpointPlugin,
     // Link prefetching moved to idle time (no long task when many links scroll into view).

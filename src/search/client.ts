@@ -13,7 +13,7 @@
 import siteConfig from '@generated/docusaurus.config';
 import type { IndexStatus, LocalClientSource, LocalSearchClient } from './localClient';
 import { emptyResult, normaliseRequests } from './requests';
-import { applyScope, searchScope, type SearchScope } from './scope';
+import { applyScope, isSearchSection, searchScope, type SearchScope } from './scope';
 import type { LiteClientSubset, SearchManifest, ShardFile } from './types';
 
 /** Search settings placed in `customFields.search` by the site config. */
@@ -226,9 +226,13 @@ function getInner(appId?: string, apiKey?: string): ScopedClient {
   return innerClient;
 }
 
-/** Scope of the search page: `?section=` of its URL, global when absent (read per search). */
+/**
+ * Scope of the search page: `?section=` of its URL, global when absent or not a section (the
+ * page says so), read per search.
+ */
 function pageScope(): SearchScope {
-  const section = new URLSearchParams(window.location.search).get('section');
+  const param = new URLSearchParams(window.location.search).get('section');
+  const section = param && isSearchSection(param) ? param : null;
   return { section, global: !section };
 }
 

@@ -19,6 +19,11 @@ export const SEARCH_SECTIONS: readonly string[] = Array.from(
 );
 const SECTIONS = new Set(SEARCH_SECTIONS);
 
+/** True when `value` names a site section (`connect`), false for anything else. */
+export function isSearchSection(value: string): boolean {
+  return SECTIONS.has(value);
+}
+
 /**
  * Section of a pathname: its first segment after the base URL when that segment is a
  * documentation section (`/connect/sandbox` → `connect`), otherwise null (home, search page).

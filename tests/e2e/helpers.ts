@@ -56,13 +56,46 @@ export async function gotoHydrated(page: Page, path: string) {
 
 /**
  * axe-core scan of the current page against WCAG 2.1 A and AA; no rule is disabled.
+ * @param include CSS selector of the part to scan (default: the whole page).
  * @returns the serious and critical violations as `rule: selectors` lines (empty when clean).
  */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Holds back every JavaScript bundle of the site (`/assets/js/`) until `release()` is called,
+ * so that a test can act on the server-rendered page before hydration.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/js/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+/**
+ * Loads `path` with its bundles held back, presses `key` on the painted page, then lets the
+ * bundles load: the search modal must open on hydration (spec §4, src/search/earlyShortcut.ts).
+ * @returns whether the page had hydrated when the key was pressed (must be false).
+ */
+export async function pressBeforeHydration(page: Page, path: string, key: string) {
+  const held = await holdScripts(page);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('main').first()).toBeVisible();
+  const hydrated = await page.locator('html[data-has-hydrated="true"]').count();
+  await page.keyboard.press(key);
+  held.release();
+  await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+  await expect(page.locator('.DocSearch-Input')).toBeFocused();
+  return { hydratedBeforeKey: hydrated > 0 };
 }

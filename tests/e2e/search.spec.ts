@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gotoHydrated, recordProblems } from './helpers';
+import { gotoHydrated, pressBeforeHydration, recordProblems, seriousViolations } from './helpers';
 
 // Search with no hosted service (spec §4 Search modal, §5, §8, §9) against the served build.
 
@@ -408,4 +408,287 @@ test('with storage blocked (reading localStorage throws), search opens and finds
   await expect(page.getByText(/navbar item failed to render/i)).toHaveCount(0);
   // The theme logs each storage key it cannot read; nothing else may be logged.
   expect(problems.consoleErrors.filter((e) => !/^Docusaurus storage error/.test(e))).toEqual([]);
+});
+
+// Odd input a reader may paste (spec §5): 512+ characters, regex metacharacters, markup,
+// emoji, right-to-left text, zero-width characters and NUL.
+const ODD_QUERIES = [
+  '<img src=x onerror=alert(1)>',
+  '.*(token[',
+  '"access token"',
+  '🛒 token',
+  'رمز token',
+  'to\u200bken\u200d',
+  'token\u0000order',
+  `token ${'a'.repeat(700)}`,
+];
+
+test.describe('no-results suggestions (spec §8, §9: at most 3)', () => {
+  const prefill = (page: Page) => page.locator('.DocSearch-NoResults .DocSearch-Prefill');
+
+  test('after earlier results, "Try searching for" offers their groups, and one finds hits', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/connect');
+    await openWithShortcut(page);
+    await input(page).fill('token');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await input(page).fill('qzxvqzxv');
+    const screen = page.locator('.DocSearch-NoResults');
+    await expect(screen).toContainText('Try searching for');
+    const count = await prefill(page).count();
+    expect(count).toBeGreaterThanOrEqual(1);
+    expect(count).toBeLessThanOrEqual(3);
+    const suggestion = (await prefill(page).first().innerText()).trim();
+    expect(suggestion.length).toBeGreaterThan(0);
+    await prefill(page).first().click();
+    await expect(input(page)).toHaveValue(new RegExp(`^${suggestion.toLowerCase()}`, 'i'));
+    await expect(input(page)).toBeFocused();
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  });
+
+  test('a first query with no results offers suggestions of the current section', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/catalog');
+    await openWithShortcut(page);
+    await input(page).fill('qzxv wvqz-pxqz');
+    await expect(page.locator('.DocSearch-NoResults')).toContainText('Try searching for');
+    const count = await prefill(page).count();
+    expect(count).toBeGreaterThanOrEqual(1);
+    expect(count).toBeLessThanOrEqual(3);
+    for (let i = 0; i < count; i++) {
+      await gotoHydrated(page, '/catalog');
+      await openWithShortcut(page);
+      await input(page).fill('qzxv wvqz-pxqz');
+      await prefill(page).nth(i).click();
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      const paths = await page
+        .locator('.DocSearch-Hit a')
+        .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+      expect(paths.every((p) => p.startsWith('/catalog'))).toBe(true);
+    }
+  });
+});
+
+test('while the index loads, the modal shows the stalled state, never "No results"', async ({
+  page,
+}) => {
+  await page.route('**/search/*.json', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  await gotoHydrated(page, '/connect');
+  await openWithShortcut(page);
+  // Record every screen the modal shows until the first hits.
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { seenScreens: Set<string> }).seenScreens = seen;
+    const look = () => {
+      if (document.querySelector('.DocSearch-NoResults')?.checkVisibility()) seen.add('no-results');
+      if (document.querySelector('.DocSearch-Container--Stalled')) seen.add('stalled');
+      if (document.querySelector('.DocSearch-Hit')) seen.add('hits');
+    };
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+    });
+  });
+  await page.keyboard.type('token', { delay: 60 });
+  await expect(page.locator('.DocSearch-Container--Stalled')).toBeAttached({ timeout: 1500 });
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible({ timeout: 15_000 });
+  const seen = await page.evaluate(() => [
+    ...(window as unknown as { seenScreens: Set<string> }).seenScreens,
+  ]);
+  expect(seen).toContain('stalled');
+  expect(seen).not.toContain('no-results');
+});
+
+test('odd input stays text in the modal: RTL, zero-width and NUL too', async ({ page }) => {
+  const problems = recordProblems(page);
+  let dialog = false;
+  page.on('dialog', (d) => {
+    dialog = true;
+    void d.dismiss();
+  });
+  await gotoHydrated(page, '/connect');
+  await openWithShortcut(page);
+  for (const query of ODD_QUERIES) {
+    await input(page).fill(query);
+    await expect(
+      page.locator('.DocSearch-Hit, .DocSearch-NoResults, .aisle-search-error').first(),
+    ).toBeVisible();
+    expect((await input(page).inputValue()).length).toBeLessThanOrEqual(512);
+  }
+  expect(dialog).toBe(false);
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+  expect(problems.consoleErrors).toEqual([]);
+});
+
+test.describe('the shortcut before hydration (spec §4)', () => {
+  test('Ctrl+K pressed before the scripts run opens the modal when they do', async ({ page }) => {
+    const { hydratedBeforeKey } = await pressBeforeHydration(page, '/connect', 'Control+k');
+    expect(hydratedBeforeKey).toBe(false);
+  });
+
+  test('slash pressed before the scripts run opens the modal when they do', async ({ page }) => {
+    const { hydratedBeforeKey } = await pressBeforeHydration(page, '/catalog', '/');
+    expect(hydratedBeforeKey).toBe(false);
+  });
+
+  test('slash typed into a text field before hydration stays in the field', async ({ page }) => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/js/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/search?q=order', { waitUntil: 'domcontentloaded' });
+    const box = page.locator('input[type="search"]');
+    await box.focus();
+    await page.keyboard.press('/');
+    release();
+    await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+    await page.waitForTimeout(500);
+    await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+  });
+});
+
+test.describe('the Global Search checkbox (spec §4; WCAG 2.4.7)', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`is drawn by the site, shows keyboard focus and passes axe in ${scheme} mode`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await gotoHydrated(page, '/catalog');
+      await openWithShortcut(page);
+      await input(page).fill('inventory');
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      const box = page.getByRole('checkbox', { name: 'Global Search' });
+      // Drawn by the site's CSS, not the platform's native box.
+      expect(await box.evaluate((el) => getComputedStyle(el).appearance)).toBe('none');
+      const idle = await box.evaluate((el) => getComputedStyle(el).borderTopColor);
+      const page_ = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(idle).not.toBe(page_);
+      // Keyboard focus: Tab from the search input reaches the box, with a 2 px ring.
+      await input(page).focus();
+      for (let i = 0; i < 6; i++) {
+        if (await box.evaluate((el) => el === document.activeElement)) break;
+        await page.keyboard.press('Tab');
+      }
+      await expect(box).toBeFocused();
+      const ring = await box.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+      });
+      expect(ring.style).toBe('solid');
+      expect(ring.width).toBeGreaterThanOrEqual(2);
+      await page.keyboard.press('Space');
+      await expect(box).toBeChecked();
+      // The container is the row under the search box: no grey block behind it.
+      const row = page.locator('.aisle-search-scope');
+      const rowBackground = await row.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(rowBackground).toBe('rgba(0, 0, 0, 0)');
+      // The scope row; DocSearch's own list markup has violations of its own (design record).
+      expect(await seriousViolations(page, '.aisle-search-scope')).toEqual([]);
+    });
+  }
+});
+
+test.describe('search page, spec §5, §8, §9', () => {
+  const articles = (page: Page) => page.locator('main article');
+
+  test('an index that fails to load shows the error texts, not "No results were found"', async ({
+    page,
+  }) => {
+    await page.route('**/search/*.json', (route) => route.abort());
+    await gotoHydrated(page, '/search?q=token');
+    await expect(page.getByText('Unable to fetch results')).toBeVisible();
+    await expect(page.getByText('You might want to check your network connection.')).toBeVisible();
+    await expect(page.getByText('No results were found')).toHaveCount(0);
+  });
+
+  test('a query over 512 characters is answered, cut and said so', async ({ page }) => {
+    await gotoHydrated(page, `/search?q=token%20${'a'.repeat(700)}`);
+    await expect(page.getByText(/cut to its first 512 characters/)).toBeVisible();
+    await expect(
+      page.getByText(/No results were found|\d+ documents found|One document found/),
+    ).toBeVisible({ timeout: 10_000 });
+    expect((await page.locator('input[type="search"]').inputValue()).length).toBe(512);
+  });
+
+  test('an unknown section searches all sections and says so', async ({ page }) => {
+    await gotoHydrated(page, '/search?q=token&section=no-such-section');
+    await expect(page.getByText(/no section named no-such-section/i)).toBeVisible();
+    await expect(articles(page).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByLabel('Search in')).toHaveValue('');
+  });
+
+  test('asks for 20 hits per page (spec §9), input of 64 characters at most (spec §5)', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/search?q=order');
+    await expect(articles(page).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/\d+ documents found/)).toBeVisible();
+    expect(await articles(page).count()).toBe(20);
+    await expect(page.locator('input[type="search"]')).toHaveAttribute('maxlength', '64');
+  });
+
+  test('"Fetching new results..." only while the next page loads', async ({ page }) => {
+    await gotoHydrated(page, '/search?q=order');
+    await expect(articles(page).first()).toBeVisible({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await expect(page.getByText('Fetching new results...')).toHaveCount(0);
+    // Scrolling to the end still loads the next page.
+    await page.mouse.wheel(0, 20_000);
+    await expect.poll(() => articles(page).count(), { timeout: 10_000 }).toBeGreaterThan(20);
+    await page.waitForTimeout(500);
+    await expect(page.getByText('Fetching new results...')).toHaveCount(0);
+  });
+
+  test('content snippets are 10 words, 5 up to 768 px, with "…" only where cut (spec §9)', async ({
+    page,
+  }) => {
+    const snippets = async () => {
+      await expect(articles(page).first()).toBeVisible({ timeout: 15_000 });
+      return articles(page).evaluateAll((as) =>
+        as.flatMap((a) => {
+          const p = a.querySelector('h2 ~ p');
+          return p ? [p.textContent ?? ''] : [];
+        }),
+      );
+    };
+    const words = (t: string) => t.replace(/…/g, ' ').trim().split(/\s+/).length;
+    await gotoHydrated(page, '/search?q=expires');
+    const desktop = await snippets();
+    expect(desktop.length).toBeGreaterThan(0);
+    expect(desktop.filter((t) => t.endsWith('...'))).toEqual([]);
+    expect(Math.max(...desktop.map(words))).toBeLessThanOrEqual(10);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, '/search?q=expires');
+    const phone = await snippets();
+    expect(phone.length).toBeGreaterThan(0);
+    expect(Math.max(...phone.map(words))).toBeLessThanOrEqual(5);
+  });
+
+  test('odd input is searched as text on the page too', async ({ page }) => {
+    const problems = recordProblems(page);
+    let dialog = false;
+    page.on('dialog', (d) => {
+      dialog = true;
+      void d.dismiss();
+    });
+    for (const query of ODD_QUERIES) {
+      await gotoHydrated(page, `/search?q=${encodeURIComponent(query)}`);
+      await expect(
+        page.getByText(/No results were found|\d+ documents found|One document found/),
+      ).toBeVisible({ timeout: 10_000 });
+    }
+    expect(dialog).toBe(false);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(problems.consoleErrors).toEqual([]);
+  });
 });

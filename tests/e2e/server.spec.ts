@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { redirects } from '../../config/redirects';
 import { securityHeaders } from '../../deploy/headers';
 import { hasControlCharacter, isSafePath } from '../../deploy/redirect-rules';
-import { gotoHydrated } from './helpers';
+import { EARLY_SHORTCUT_GLOBAL } from '../../src/search/earlyShortcut';
+import { gotoHydrated, pressBeforeHydration } from './helpers';
 import { headerValues, rawRequest, type RawAnswer } from './raw-http';
 
 // What only the production web server does (deploy/nginx, run by the 'nginx' project):
@@ -127,6 +129,28 @@ test('no page kind triggers a Content-Security-Policy violation', async ({ page 
   await page.locator('.DocSearch-Input').fill('access token');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   expect(violations).toEqual([]);
+});
+
+test('the inline shortcut script runs under the CSP: Ctrl+K before hydration opens search', async ({
+  page,
+  request,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  const { hydratedBeforeKey } = await pressBeforeHydration(page, '/connect', 'Control+k');
+  expect(hydratedBeforeKey).toBe(false);
+  expect(violations).toEqual([]);
+  // The header carries the hash of the script as the build's minifier wrote it.
+  const answer = await request.get('/connect');
+  const script = (await answer.text())
+    .match(/<script>([^<]*)<\/script>/g)
+    ?.find((tag) => tag.includes(EARLY_SHORTCUT_GLOBAL))
+    ?.slice('<script>'.length, -'</script>'.length);
+  expect(script).toBeDefined();
+  const hash = createHash('sha256').update(script!, 'utf8').digest('base64');
+  expect(answer.headers()['content-security-policy']).toContain(`'sha256-${hash}'`);
 });
 
 // --- Hostile and odd requests (design/production-server.md): sent byte for byte over a socket,

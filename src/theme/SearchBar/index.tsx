@@ -15,7 +15,13 @@
  *   loads (src/search/storage);
  * - with insights on, the bundled search-insights is ready before the modal mounts, so that
  *   DocSearch loads no script from a CDN, and a hit clicked sends its click event
- *   (src/search/insights).
+ *   (src/search/insights);
+ * - 'Try searching for' on the no-results screen, which DocSearch 4.7 never paints
+ *   (src/search/suggestions);
+ * - a loading screen instead of DocSearch's 'No results for …' until the first answer, and
+ *   while a stalled search would show a stale no-results screen;
+ * - Ctrl/Cmd+K or `/` pressed before hydration opens the modal at hydration
+ *   (src/search/earlyShortcut).
  * The Ask AI branch of upstream is removed (not used by this site).
  */
 import React, {
@@ -62,6 +68,13 @@ import {
 } from '@site/src/search/client'; // CUSTOM
 import {hitClicked, prepareInsights} from '@site/src/search/insights'; // CUSTOM
 import {searchScope, sectionLabel, sectionOfPath} from '@site/src/search/scope'; // CUSTOM
+import {takeEarlyShortcut} from '@site/src/search/earlyShortcut'; // CUSTOM
+import {
+  recordGroups,
+  resetSuggestions,
+  sectionSuggestions,
+  sessionSuggestions,
+} from '@site/src/search/suggestions'; // CUSTOM
 import './styles.css';
 
 type DocSearchProps = Omit<
@@ -125,13 +138,15 @@ function useTransformItems(props: Pick<DocSearchProps, 'transformItems'>) {
   const processSearchResultUrl = useSearchResultUrlProcessor();
   const [transformItems] = useState<DocSearchModalProps['transformItems']>(
     () => {
-      return (items: DocSearchHit[]) =>
-        props.transformItems
+      return (items: DocSearchHit[]) => {
+        recordGroups(items); // CUSTOM: the groups of earlier answers, for suggestions
+        return props.transformItems
           ? props.transformItems(items)
           : items.map((item) => ({
               ...item,
               url: processSearchResultUrl(item.url),
             }));
+      };
     },
   );
   return transformItems;
@@ -283,6 +298,124 @@ function ErrorScreen() {
   );
 }
 
+/**
+ * CUSTOM: the first element matching `selector` while the modal is open, followed as DocSearch
+ * mounts its screens and sets its state classes (a MutationObserver on the modal), or null.
+ */
+function useModalElement(selector: string): Element | null {
+  const [element, setElement] = useState<Element | null>(null);
+  useEffect(() => {
+    const container = document.querySelector('.DocSearch-Container');
+    if (!container) return undefined;
+    const look = () => setElement(document.querySelector(selector));
+    look();
+    const observer = new MutationObserver(look);
+    observer.observe(container, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['class'],
+    });
+    return () => observer.disconnect();
+  }, [selector]);
+  return element;
+}
+
+/** Sets the modal's query as if typed: DocSearch's input listens to `input` events. */
+function typeQuery(query: string) {
+  const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
+  if (!input) return;
+  const setValue = Object.getOwnPropertyDescriptor(
+    HTMLInputElement.prototype,
+    'value',
+  )?.set;
+  setValue?.call(input, query);
+  input.dispatchEvent(new Event('input', {bubbles: true}));
+  input.focus();
+}
+
+// CUSTOM: 'Try searching for' (spec §8), at most 3 (spec §9), on the no-results screen: the
+// groups of earlier answers, else the current section's (src/search/suggestions). Marked up
+// as DocSearch's own list, after the screen's title.
+function NoResultsSuggestions({section}: {section: string | null}) {
+  const screen = useModalElement('.DocSearch-NoResults');
+  const [host, setHost] = useState<Element | null>(null);
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  useEffect(() => {
+    if (!screen) return undefined;
+    let live = true;
+    const earlier = sessionSuggestions();
+    if (earlier.length) setSuggestions(earlier);
+    else
+      sectionSuggestions(section).then(
+        (list) => live && setSuggestions(list),
+        () => live && setSuggestions([]),
+      );
+    const element = document.createElement('div');
+    element.className =
+      'DocSearch-NoResults-Prefill-List aisle-search-suggestions';
+    screen.querySelector('.DocSearch-Title')?.after(element);
+    setHost(element);
+    return () => {
+      live = false;
+      element.remove();
+      setHost(null);
+    };
+  }, [screen, section]);
+  if (!host || suggestions.length === 0) return null;
+  return createPortal(
+    <>
+      <p className="DocSearch-Help">
+        <Translate id="theme.SearchModal.noResultsScreen.suggestedQueryText">
+          Try searching for
+        </Translate>
+        :
+      </p>
+      <ul className="DocSearch-NoResults-Prefill-List-Items">
+        {suggestions.map((suggestion) => (
+          <li key={suggestion}>
+            <button
+              className="DocSearch-Prefill"
+              type="button"
+              onClick={() => typeQuery(`${suggestion.toLowerCase()} `)}>
+              {suggestion}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>,
+    host,
+  );
+}
+
+// CUSTOM: DocSearch's results area says 'No results for …' while no answer has come: it mounts
+// with the first keystroke, before any hits exist, and keeps a stale no-results screen while
+// the search is stalled. A loading screen stands in for it until the client's first answer,
+// and while a stalled search would show a no-results screen; its text shows once the search
+// is stalled (over 300 ms, spec §4, §9), as DocSearch's spinner does.
+function LoadingScreen() {
+  const status = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.status,
+    searchState.status,
+  );
+  const dropdown = useModalElement('.DocSearch-Dropdown');
+  const stalledNoResults = useModalElement(
+    '.DocSearch-Container--Stalled .DocSearch-NoResults',
+  );
+  if (!dropdown || (status !== 'loading' && !stalledNoResults)) return null;
+  return createPortal(
+    <div className="aisle-search-loading" role="status">
+      <p className="DocSearch-Help">
+        <Translate id="aisle.search.loading">
+          Loading the search index…
+        </Translate>
+      </p>
+    </div>,
+    dropdown,
+  );
+}
+
 function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
   const navigator = useNavigator({externalUrlRegex});
   const transformItems = useTransformItems(props);
@@ -299,6 +432,11 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
     undefined,
   );
   const [snippetLength, setSnippetLength] = useState(10); // CUSTOM
+  const status = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.status,
+    searchState.status,
+  ); // CUSTOM
 
   // CUSTOM: the scope follows the page the reader is on.
   useEffect(() => {
@@ -316,6 +454,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
   const openModal = useCallback(() => {
     prepareSearchContainer();
     setSnippetLength(snippetWords()); // CUSTOM
+    resetSuggestions(); // CUSTOM
     importDocSearchModalIfNeeded().then(() => {
       setInitialQuery((q) => q ?? (typedBuffer.current || undefined)); // CUSTOM
       setIsOpen(true);
@@ -357,6 +496,11 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
       typedBuffer.current = '';
     }
   }, [isOpen]);
+
+  // CUSTOM: a shortcut pressed before hydration opens the modal now (src/search/earlyShortcut).
+  useEffect(() => {
+    if (takeEarlyShortcut() !== null) openModal();
+  }, [openModal]);
 
   useDocSearchKeyboardEvents({
     isOpen,
@@ -424,7 +568,9 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
         DocSearchModal &&
         searchContainer.current &&
         createPortal(
-          <div className={algolia ? undefined : 'aisle-search--local'}>
+          <div
+            className={algolia ? undefined : 'aisle-search--local'}
+            data-search-status={status}>
             <DocSearchModal
               {...(props as unknown as DocSearchModalProps)}
               onClose={closeModal}
@@ -444,6 +590,8 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
             />
             {section && <GlobalSearchToggle section={section} />}
             <ErrorScreen />
+            <LoadingScreen />
+            <NoResultsSuggestions section={section} />
           </div>,
           searchContainer.current,
         )}
