@@ -7,26 +7,31 @@
  * variables are set (design notes: "Config").
  */
 
+/** Algolia DocSearch settings from the ALGOLIA_* variables (see SiteEnv's `algolia`). */
+export interface AlgoliaSettings {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+  /** Origins replacing Algolia's default hosts, tried in order (ALGOLIA_HOSTS). */
+  hosts: string[];
+  /** Search analytics events on (ALGOLIA_INSIGHTS=true). */
+  insights: boolean;
+  /** Origin the events go to instead of Algolia's insights host (ALGOLIA_INSIGHTS_HOST). */
+  insightsHost?: string;
+}
+
 /** The validated environment. URLs are absolute; `baseUrl` starts and ends with `/`. */
 export interface SiteEnv {
   /** Public origin of the site, e.g. `https://docs.aisle.example` (no trailing slash). */
   siteUrl: string;
   /** Path the site is served under, `/` by default. */
   baseUrl: string;
-  /** Announcement bar, or `undefined` when `ANNOUNCEMENT_CONTENT` is unset. */
   /**
    * Algolia DocSearch credentials, or `undefined` for the local offline search. `insights`:
    * search analytics events (ALGOLIA_INSIGHTS=true), sent to `insightsHost` when set
    * (ALGOLIA_INSIGHTS_HOST, e.g. a proxy), else to Algolia's insights host.
    */
-  algolia?: {
-    appId: string;
-    apiKey: string;
-    indexName: string;
-    hosts: string[];
-    insights: boolean;
-    insightsHost?: string;
-  };
+  algolia?: AlgoliaSettings;
   /** E2E_FIXTURE_PAGES=1: also build the test-only pages of tests/e2e/fixtures/pages. */
   e2eFixturePages: boolean;
   /** Third-party integrations; each is off (undefined) unless its variables are set. */
@@ -38,6 +43,7 @@ export interface SiteEnv {
     /** Chat widget script (CHAT_WIDGET_SCRIPT_URL) and its bot-check key (CHAT_WIDGET_BOT_CHECK_KEY). */
     chatWidget?: { scriptUrl: string; botCheckKey: string };
   };
+  /** Announcement bar, or `undefined` when `ANNOUNCEMENT_CONTENT` is unset. */
   announcement?: {
     id: string;
     content: string;

@@ -11,23 +11,18 @@
  * plus an `error` status, so the UI can show the spec's error screen.
  */
 import siteConfig from '@generated/docusaurus.config';
+import type { AlgoliaSettings } from '../../config/env';
 import type { IndexStatus, LocalClientSource, LocalSearchClient } from './localClient';
 import { emptyResult, normaliseRequests } from './requests';
 import { applyScope, isSearchSection, searchScope, type SearchScope } from './scope';
 import type { LiteClientSubset, SearchManifest, ShardFile } from './types';
 
-/** Search settings placed in `customFields.search` by the site config. */
-export interface SearchConfig {
+/**
+ * Search settings placed in `customFields.search` by the site config: the mode, and the
+ * ALGOLIA_* settings (empty strings and no hosts in `local` mode).
+ */
+export interface SearchConfig extends AlgoliaSettings {
   mode: 'local' | 'algolia';
-  appId: string;
-  apiKey: string;
-  indexName: string;
-  /** Origins replacing Algolia's default hosts, tried in order (ALGOLIA_HOSTS). */
-  hosts: string[];
-  /** Search analytics events on (ALGOLIA_INSIGHTS=true; ./insights). */
-  insights: boolean;
-  /** Origin the events go to instead of Algolia's insights host (ALGOLIA_INSIGHTS_HOST). */
-  insightsHost?: string;
 }
 
 /** The first search host: the configured one, or Algolia's DSN host for the app. */
