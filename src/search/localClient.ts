@@ -108,32 +108,53 @@ function snippetCounts(list: string[] | undefined): Map<string, number> {
 export const MIN_FULL_MATCHES = 5;
 
 /**
- * Rank order of the sections a query finds: sections with every query word first, by score;
- * when they are fewer than MIN_FULL_MATCHES, the sections that miss words follow, those with
- * more of the query's words first, then by score.
- * @param all full matches (MiniSearch AND), in any order.
+ * From this many query words on (stop words left out), a section need not hold every word:
+ * long questions rarely have all their words in one section ("hold a delivery time slot until
+ * checkout": the page about holds says "holds protect a slot until checkout" and nothing of
+ * delivery in that section). All sections holding any word are ranked by
+ * score × (share of the query's words they hold)², the exponent from the labelled set (1 and 3
+ * ranked no better).
+ */
+export const LONG_QUERY_WORDS = 4;
+
+/**
+ * Rank order of the sections a query finds.
+ * - Queries of fewer than LONG_QUERY_WORDS words: sections with every word first, by score;
+ *   when they are fewer than MIN_FULL_MATCHES, the sections that miss words follow, those
+ *   with more of the query's words first, then by score.
+ * - Longer queries: every section with any word, by score × share of the words².
+ * @param words the query's words after stop words (how many distinct terms it has).
+ * @param all full matches (MiniSearch AND), computed only when needed.
  * @param some partial matches (MiniSearch OR), computed only when needed.
- * @param id, score, group, words read a match: its section id, score, the shard it comes from
- *   (ids are per shard) and how many query words it matched.
+ * @param read reads a match: its section id, score, the shard it comes from (ids are per
+ *   shard) and how many query words it matched.
  */
 export function rankSections<T>(
-  all: T[],
+  words: number,
+  all: () => T[],
   some: () => T[],
-  id: (m: T) => number,
-  score: (m: T) => number,
-  group: (m: T) => unknown,
-  words: (m: T) => number,
+  read: (m: T) => { id: number; score: number; group: unknown; matched: number },
 ): T[] {
-  const full = [...all].sort((a, b) => score(b) - score(a));
+  if (words >= LONG_QUERY_WORDS) {
+    return some()
+      .map((m) => {
+        const { score, matched } = read(m);
+        return { m, rank: score * (Math.min(matched, words) / words) ** 2 };
+      })
+      .sort((a, b) => b.rank - a.rank)
+      .map(({ m }) => m);
+  }
+  const full = all().sort((a, b) => read(b).score - read(a).score);
   if (full.length >= MIN_FULL_MATCHES) return full;
   const seen = new Map<unknown, Set<number>>();
   for (const m of full) {
-    if (!seen.has(group(m))) seen.set(group(m), new Set());
-    seen.get(group(m))!.add(id(m));
+    const { id, group } = read(m);
+    if (!seen.has(group)) seen.set(group, new Set());
+    seen.get(group)!.add(id);
   }
   const partial = some()
-    .filter((m) => !seen.get(group(m))?.has(id(m)))
-    .sort((a, b) => words(b) - words(a) || score(b) - score(a));
+    .filter((m) => !seen.get(read(m).group)?.has(read(m).id))
+    .sort((a, b) => read(b).matched - read(a).matched || read(b).score - read(a).score);
   return [...full, ...partial];
 }
 
@@ -314,13 +335,17 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
           })
           .map((result) => ({ shard, result }));
       });
+    const terms = new Set(queryWords.map((w) => processTerm(w)).filter(Boolean)).size;
     const scored = rankSections(
-      collect('AND'),
+      terms,
+      () => collect('AND'),
       () => collect('OR'),
-      (s) => s.result.id as number,
-      (s) => s.result.score,
-      (s) => s.shard,
-      (s) => new Set(s.result.queryTerms).size,
+      (s) => ({
+        id: s.result.id as number,
+        score: s.result.score,
+        group: s.shard,
+        matched: new Set(s.result.queryTerms).size,
+      }),
     );
 
     // A section matched in its heading (or title, for the page's own section) is a heading
