@@ -21,12 +21,21 @@ export const STORE_CONTENT_LENGTH = 320;
  * lands on the heading's anchor.
  */
 export interface SectionDoc {
-  heading: SearchRecord;
+  heading: IndexableRecord;
+  /** Prose of the section's content records: indexed and shown. */
   content: string[];
+  /** Their `hidden` text (see ExtractedRecord): indexed, never shown. */
+  hidden: string[];
 }
 
+/** A record as the index builder takes it: `hidden` and `description` are optional (see ExtractedRecord). */
+export type IndexableRecord = SearchRecord & {
+  hidden?: string | null;
+  description?: string | null;
+};
+
 /** Groups records (in document order) into heading sections. */
-export function groupSections(records: SearchRecord[]): SectionDoc[] {
+export function groupSections(records: IndexableRecord[]): SectionDoc[] {
   const sections: SectionDoc[] = [];
   for (const r of records) {
     const current = sections[sections.length - 1];
@@ -35,9 +44,15 @@ export function groupSections(records: SearchRecord[]): SectionDoc[] {
       !current ||
       current.heading.url_without_anchor !== r.url_without_anchor
     ) {
-      sections.push({ heading: r, content: r.type === 'content' && r.content ? [r.content] : [] });
-    } else if (r.content) {
-      current.content.push(r.content);
+      const own = r.type === 'content';
+      sections.push({
+        heading: r,
+        content: own && r.content ? [r.content] : [],
+        hidden: own && r.hidden ? [r.hidden] : [],
+      });
+    } else {
+      if (r.content) current.content.push(r.content);
+      if (r.hidden) current.hidden.push(r.hidden);
     }
   }
   return sections;
@@ -57,7 +72,8 @@ export function toIndexedDoc(section: SectionDoc, id: number): IndexedDoc {
       .slice(0, Math.max(0, depth - 2))
       .filter(Boolean)
       .join(' '),
-    content: section.content.join(' '),
+    content: [...section.content, ...section.hidden].join(' '),
+    summary: heading.type === 'lvl1' ? (heading.description ?? '') : '',
     lvl0: h.lvl0,
   };
 }
@@ -79,11 +95,11 @@ function pathOf(url: string): string {
  * Builds the shard files.
  * @returns the manifest and a map from file name (relative to `search/`) to JSON text.
  */
-export function buildShards(records: SearchRecord[]): {
+export function buildShards(records: IndexableRecord[]): {
   manifest: SearchManifest;
   files: Map<string, string>;
 } {
-  const groups = new Map<string, SearchRecord[]>();
+  const groups = new Map<string, IndexableRecord[]>();
   for (const r of records) {
     const key = `${r.language}\u0000${r.docusaurus_tag}`;
     if (!groups.has(key)) groups.set(key, []);

@@ -8,7 +8,7 @@
  * page) use `main` instead of `article`.
  */
 import { createHash } from 'node:crypto';
-import { load } from 'cheerio';
+import { load, type CheerioAPI } from 'cheerio';
 import type { Hierarchy, RecordType, SearchRecord } from '../../src/search/types';
 
 /**
@@ -18,6 +18,82 @@ import type { Hierarchy, RecordType, SearchRecord } from '../../src/search/types
  * repeats on every operation and would otherwise crowd out the fields in search results.
  */
 export const SEARCH_EXCLUDE_CLASS = 'search-exclude';
+
+/**
+ * Doc cards (`DocCardList`, category index pages) preview other pages: their title and
+ * description are that page's, so indexing them gave a second hit with the same title that
+ * led to the list instead of the page (design/search-engine.md, "Ranking a reader agrees with").
+ */
+export const DOC_CARD_SELECTOR = '.theme-doc-card-container';
+
+/**
+ * Name of a field on generated API pages (`plugins/openapi-pages`): the description paragraph
+ * beside it is the record, the name goes into the record's `hidden` so `lookup_code` finds it.
+ */
+const API_FIELD_NAME = '.api-field__name';
+
+/**
+ * Inline code longer than this, in characters, is a code sample rather than a name in prose:
+ * `POST /v2/catalog/items/{lookup_code}/availability` (48) stays, a JSON body does not.
+ */
+export const MAX_PROSE_CODE_LENGTH = 60;
+
+/** What stands in the prose for a code sample taken out of it. */
+export const CODE_ELISION = '…';
+
+/**
+ * A DocSearch record plus `hidden`: text the local search finds but never shows, or null:
+ * the code samples taken out of `content` (so no snippet is a piece of raw JSON), the name of
+ * an API field beside its description, and the first cell of a table row (the crawler keeps
+ * only the last: the `1007` beside an error's meaning, the `ROAS` beside its formula).
+ */
+export interface ExtractedRecord extends SearchRecord {
+  hidden: string | null;
+  /**
+   * On the page's lvl1 record only: the page's meta description (front matter `description`,
+   * one or two sentences written to say what the page answers); searched, never shown.
+   */
+  description?: string | null;
+}
+
+/**
+ * True when inline code is a code sample rather than a name, path or value in a sentence:
+ * an object or array (`{"role": "shopper"}`), several lines, or longer than
+ * MAX_PROSE_CODE_LENGTH.
+ */
+export function isCodeSample(text: string): boolean {
+  const t = text.trim();
+  return /^[[{]/.test(t) || /\n/.test(text) || t.length > MAX_PROSE_CODE_LENGTH;
+}
+
+/**
+ * Splits a content element into the prose shown in hits and the text searched but not shown
+ * (ExtractedRecord's `hidden`): `pre` blocks and code samples (isCodeSample) move to it, each
+ * leaving CODE_ELISION in the prose, and so do an API field's name and a table row's first
+ * cell; names in inline code stay in the prose.
+ */
+function splitCode(
+  $: CheerioAPI,
+  element: ReturnType<CheerioAPI>,
+): { prose: string; hidden: string } {
+  const copy = element.clone();
+  const code: string[] = [];
+  copy.find('pre').each((_, pre) => {
+    code.push($(pre).text());
+    $(pre).replaceWith(` ${CODE_ELISION} `);
+  });
+  copy.find('code').each((_, c) => {
+    const text = $(c).text();
+    if (!isCodeSample(text)) return;
+    code.push(text);
+    $(c).replaceWith(CODE_ELISION);
+  });
+  const name = element.closest('.api-field').find(API_FIELD_NAME).first().text();
+  if (name) code.push(name);
+  if (element.is('td'))
+    element.siblings('td, th').each((_, cell) => void code.push($(cell).text()));
+  return { prose: clean(copy.text()), hidden: clean(code.join(' ')) };
+}
 
 /** Text of lvl0 when no sidebar category or navbar item is active. */
 export const DEFAULT_LVL0 = 'Aisle Docs';
@@ -58,7 +134,7 @@ export function extractRecords(
   url: string,
   section: string,
   areaName?: string,
-): SearchRecord[] {
+): ExtractedRecord[] {
   if (skipReason(html)) return [];
   const $ = load(html);
   $('.hash-link').remove();
@@ -86,8 +162,8 @@ export function extractRecords(
     lvl6: null,
   };
   let anchor: string | null = null;
-  const records: SearchRecord[] = [];
-  const push = (type: RecordType, content: string | null) => {
+  const records: ExtractedRecord[] = [];
+  const push = (type: RecordType, content: string | null, hidden: string | null = null) => {
     const position = records.length;
     const full = anchor ? `${url}#${anchor}` : url;
     records.push({
@@ -102,10 +178,12 @@ export function extractRecords(
       docusaurus_tag: tag,
       section,
       weight: { level: type === 'content' ? 0 : 100 - 10 * (Number(type[3]) - 1), position },
+      hidden,
     });
   };
 
   push('lvl1', null);
+  records[0].description = clean($('meta[name="description"]').attr('content') ?? '') || null;
   let previousText = '';
   const selector = ['h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'td:last-child']
     .map((s) => `${scope} ${s}`)
@@ -113,14 +191,19 @@ export function extractRecords(
   $(selector).each((_, element) => {
     const el = $(element);
     if (
-      el.closest(`nav, .theme-doc-toc-mobile, .pagination-nav, footer, .${SEARCH_EXCLUDE_CLASS}`)
-        .length
+      el.closest(
+        `nav, .theme-doc-toc-mobile, .pagination-nav, footer, .${SEARCH_EXCLUDE_CLASS}, ${DOC_CARD_SELECTOR}`,
+      ).length
     )
       return;
     const name = String(el.prop('tagName') ?? '').toLowerCase();
-    const text = clean(el.text());
-    if (!text) return;
-    if (/^h[2-6]$/.test(name)) {
+    const isHeading = /^h[2-6]$/.test(name);
+    const { prose, hidden } = isHeading
+      ? { prose: clean(el.text()), hidden: '' }
+      : splitCode($, el);
+    const text = prose.replace(new RegExp(`^[\\s${CODE_ELISION}]+$`), '');
+    if (!text && !hidden) return;
+    if (isHeading) {
       const level = Number(name[1]);
       hierarchy[`lvl${level}` as keyof Hierarchy] = text as never;
       for (let deeper = level + 1; deeper <= 6; deeper++) {
@@ -132,9 +215,11 @@ export function extractRecords(
       return;
     }
     // A list item that only wraps a paragraph repeats it: keep the first.
-    if (text === previousText || (name === 'li' && el.children('p').length)) return;
-    previousText = text;
-    push('content', cut(text));
+    if (name === 'li' && el.children('p').length) return;
+    const key = `${text}\u0000${hidden}`;
+    if (key === previousText) return;
+    previousText = key;
+    push('content', text ? cut(text) : null, hidden ? cut(hidden) : null);
   });
   return records;
 }

@@ -11,8 +11,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { buildShards } from './build';
-import { extractRecords } from './extract';
-import type { SearchRecord } from '../../src/search/types';
+import { extractRecords, type ExtractedRecord } from './extract';
 import { sectionLabel } from '../../src/search/scope';
 import { SEARCH_DIR, recordsFile } from './paths';
 
@@ -62,7 +61,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
     async postBuild({ outDir, siteConfig }) {
       const started = Date.now();
       const origin = siteConfig.url.replace(/\/$/, '');
-      const records: SearchRecord[] = [];
+      const records: ExtractedRecord[] = [];
       for (const file of await htmlFiles(outDir)) {
         const route = routeOfFile(relative(outDir, file), siteConfig.baseUrl);
         if (route === `${siteConfig.baseUrl}search`) continue; // the search page itself

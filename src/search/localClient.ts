@@ -7,7 +7,14 @@
  */
 import type MiniSearchType from 'minisearch';
 import type { SearchResult as MiniResult } from 'minisearch';
-import { MAX_QUERY_LENGTH, miniSearchOptions, searchOptions, type IndexedDoc } from './engine';
+import {
+  MAX_QUERY_LENGTH,
+  miniSearchOptions,
+  pageWeight,
+  processTerm,
+  searchOptions,
+  type IndexedDoc,
+} from './engine';
 import { highlight, snippetWindow, words } from './text';
 import type {
   Hierarchy,
@@ -22,6 +29,9 @@ import type {
 } from './types';
 import { LEVELS } from './types';
 import { emptyResult, normaliseRequests } from './requests';
+
+/** A word of hit text in the form the engine indexed it (stop words stay as they are). */
+const normaliseWord = (word: string): string => processTerm(word) ?? word;
 
 /** Default hits per page, as Algolia's. */
 const DEFAULT_HITS_PER_PAGE = 20;
@@ -43,6 +53,8 @@ export interface LocalClientSource {
 interface LoadedShard {
   file: ShardFile;
   mini: MiniSearchType<IndexedDoc>;
+  /** pageWeight of each row's page, by row id. */
+  rowWeights: Float64Array;
 }
 
 /** Error thrown when the index cannot be loaded; named like algoliasearch's so callers treat it alike. */
@@ -86,6 +98,111 @@ function snippetCounts(list: string[] | undefined): Map<string, number> {
     out.set(attr, Number(count) || 10);
   }
   return out;
+}
+
+/**
+ * Sections that hold fewer than this many full matches (every query word) are followed by
+ * partial ones: "tell the store a curbside customer has arrived" has every word on one page
+ * only, while the how-to page that answers it lacks "tell".
+ */
+export const MIN_FULL_MATCHES = 5;
+
+/**
+ * From this many query words on (stop words left out), a section need not hold every word:
+ * long questions rarely have all their words in one section ("hold a delivery time slot until
+ * checkout": the page about holds says "holds protect a slot until checkout" and nothing of
+ * delivery in that section). All sections holding any word are ranked by
+ * score × (share of the query's words they hold)², the exponent from the labelled set (1 and 3
+ * ranked no better).
+ */
+export const LONG_QUERY_WORDS = 4;
+
+/**
+ * Rank order of the sections a query finds.
+ * - Queries of fewer than LONG_QUERY_WORDS words: sections with every word first, by score;
+ *   when they are fewer than MIN_FULL_MATCHES, the sections that miss words follow, those
+ *   with more of the query's words first, then by score.
+ * - Longer queries: every section with any word, by score × share of the words².
+ * @param words the query's words after stop words (how many distinct terms it has).
+ * @param all full matches (MiniSearch AND), computed only when needed.
+ * @param some partial matches (MiniSearch OR), computed only when needed.
+ * @param read reads a match: its section id, score, the shard it comes from (ids are per
+ *   shard) and how many query words it matched.
+ */
+export function rankSections<T>(
+  words: number,
+  all: () => T[],
+  some: () => T[],
+  read: (m: T) => { id: number; score: number; group: unknown; matched: number },
+): T[] {
+  if (words >= LONG_QUERY_WORDS) {
+    return some()
+      .map((m) => {
+        const { score, matched } = read(m);
+        return { m, rank: score * (Math.min(matched, words) / words) ** 2 };
+      })
+      .sort((a, b) => b.rank - a.rank)
+      .map(({ m }) => m);
+  }
+  const full = all().sort((a, b) => read(b).score - read(a).score);
+  if (full.length >= MIN_FULL_MATCHES) return full;
+  const seen = new Map<unknown, Set<number>>();
+  for (const m of full) {
+    const { id, group } = read(m);
+    if (!seen.has(group)) seen.set(group, new Set());
+    seen.get(group)!.add(id);
+  }
+  const partial = some()
+    .filter((m) => !seen.get(read(m).group)?.has(read(m).id))
+    .sort((a, b) => read(b).matched - read(a).matched || read(b).score - read(a).score);
+  return [...full, ...partial];
+}
+
+/**
+ * Sections of one page that keep their rank; the page's further sections follow every page's
+ * first ones. Without it one long page filled the modal's five rows ("lead_time_hours": five
+ * sections of Lead times) and the overview that defines the field was not seen.
+ */
+export const SECTIONS_PER_PAGE = 1;
+
+/**
+ * Moves each page's sections after its first SECTIONS_PER_PAGE below every page's first ones,
+ * keeping rank order within each tier.
+ * @param page the page of a hit (its path).
+ */
+export function spreadPages<T>(hits: T[], page: (hit: T) => string): T[] {
+  const count = new Map<string, number>();
+  const first: T[] = [];
+  const rest: T[] = [];
+  for (const hit of hits) {
+    const n = count.get(page(hit)) ?? 0;
+    count.set(page(hit), n + 1);
+    (n < SECTIONS_PER_PAGE ? first : rest).push(hit);
+  }
+  return [...first, ...rest];
+}
+
+/**
+ * One hit per page section and per title: keeps the first (best) of the hits that share a URL
+ * (page and anchor) or a title path (lvl0 to lvl6), so a result list never shows the same
+ * title twice. Order is kept.
+ * @param hits hits in rank order.
+ * @param identify the hit's URL and its title levels (nulls are skipped).
+ */
+export function distinctSections<T>(
+  hits: T[],
+  identify: (hit: T) => { url: string; title: (string | null)[] },
+): T[] {
+  const urls = new Set<string>();
+  const titles = new Set<string>();
+  return hits.filter((hit) => {
+    const { url, title } = identify(hit);
+    const titleKey = title.filter((t) => t != null).join('\u0000');
+    if (urls.has(url) || titles.has(titleKey)) return false;
+    urls.add(url);
+    titles.add(titleKey);
+    return true;
+  });
 }
 
 /** Load status of the local index; `error` holds off retries for RETRY_BACKOFF_MS. */
@@ -149,10 +266,14 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
       shards.set(
         file,
         Promise.all([source.shard(file), enginePromise ?? source.engine()]).then(
-          ([data, MiniSearch]) => ({
-            file: data,
-            mini: MiniSearch.loadJS<IndexedDoc>(data.index as never, miniSearchOptions),
-          }),
+          ([data, MiniSearch]) => {
+            const pageWeights = data.pages.map(([path]) => pageWeight(path));
+            return {
+              file: data,
+              mini: MiniSearch.loadJS<IndexedDoc>(data.index as never, miniSearchOptions),
+              rowWeights: Float64Array.from(data.rows, ([page]) => pageWeights[page]),
+            };
+          },
         ),
       );
     }
@@ -198,6 +319,7 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
         return shard.mini
           .search(query, {
             ...searchOptions(mode),
+            boostDocument: (id: number) => shard.rowWeights[id] ?? 1,
             filter: (r) => {
               const row = file.rows[r.id as number];
               const pageRow = file.pages[row[0]];
@@ -213,28 +335,38 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
           })
           .map((result) => ({ shard, result }));
       });
-    let scored = collect('AND');
-    if (scored.length === 0 && queryWords.length > 1) scored = collect('OR');
-    scored.sort((a, b) => b.result.score - a.result.score);
+    const terms = new Set(queryWords.map((w) => processTerm(w)).filter(Boolean)).size;
+    const scored = rankSections(
+      terms,
+      () => collect('AND'),
+      () => collect('OR'),
+      (s) => ({
+        id: s.result.id as number,
+        score: s.result.score,
+        group: s.shard,
+        matched: new Set(s.result.queryTerms).size,
+      }),
+    );
 
     // A section matched in its heading (or title, for the page's own section) is a heading
-    // hit; otherwise a content hit. Then distinct on url + type, as DocSearch indices are.
+    // hit; otherwise a content hit.
     const headingMatch = ({ shard, result }: Scored): boolean => {
       const type = shard.file.rows[result.id as number][1];
       return Object.values(result.match).some(
         (fields) => fields.includes('heading') || (type === 'lvl1' && fields.includes('title')),
       );
     };
-    const seen = new Set<string>();
-    const distinct = scored
-      .map((s) => ({ ...s, asHeading: headingMatch(s) }))
-      .filter(({ shard, result, asHeading }) => {
-        const row = shard.file.rows[result.id as number];
-        const key = `${shard.file.pages[row[0]][0]}#${row[2] ?? ''}#${asHeading ? row[1] : 'content'}`;
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
+    const distinct = spreadPages(
+      distinctSections(
+        scored.map((s) => ({ ...s, asHeading: headingMatch(s) })),
+        ({ shard, result }) => {
+          const row = shard.file.rows[result.id as number];
+          const [path, lvl0, lvl1] = shard.file.pages[row[0]];
+          return { url: `${path}#${row[2] ?? ''}`, title: [lvl0, lvl1, ...row[3]] };
+        },
+      ),
+      ({ shard, result }) => shard.file.pages[shard.file.rows[result.id as number][0]][0],
+    );
 
     const nbHits = distinct.length;
     if (hitsPerPage === 0) return { ...empty(nbHits), nbPages: 0 };
@@ -265,10 +397,18 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
         matchedBy.set(term, q ?? result.queryTerms?.[0] ?? term);
       }
       const hl = (text: string): HighlightValue => ({
-        ...highlight(text, matchedTerms, result.queryTerms ?? queryWords, matchedBy, pre, post),
+        ...highlight(
+          text,
+          matchedTerms,
+          result.queryTerms ?? queryWords,
+          matchedBy,
+          pre,
+          post,
+          normaliseWord,
+        ),
       });
       const snip = (text: string, count: number): HighlightValue => {
-        const win = snippetWindow(text, matchedTerms, count);
+        const win = snippetWindow(text, matchedTerms, count, normaliseWord);
         const h = hl(win.text);
         return {
           ...h,

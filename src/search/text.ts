@@ -39,6 +39,8 @@ export interface Highlighted {
  * @param matchedTerms lower-cased document terms the engine matched (exact, prefix or fuzzy).
  * @param queryWords lower-cased query words, for `matchedWords`/`matchLevel`.
  * @param matchedBy maps a document term to the query word it matched.
+ * @param normalise turns a lower-cased word of `text` into the form the engine indexed (the
+ *   engine's term processing, such as plural to singular); identity by default.
  */
 export function highlight(
   text: string,
@@ -47,12 +49,13 @@ export function highlight(
   matchedBy: ReadonlyMap<string, string>,
   pre = '<mark>',
   post = '</mark>',
+  normalise: (word: string) => string = (word) => word,
 ): Highlighted {
   let out = '';
   let last = 0;
   const matched = new Set<string>();
   for (const m of text.matchAll(WORD)) {
-    const term = m[0].toLowerCase();
+    const term = normalise(m[0].toLowerCase());
     if (!matchedTerms.has(term)) continue;
     out += escapeHtml(text.slice(last, m.index)) + pre + escapeHtml(m[0]) + post;
     last = m.index! + m[0].length;
@@ -72,16 +75,18 @@ export function highlight(
 
 /**
  * Cuts `text` to `count` words around its first matched word, the way Algolia snippets do.
+ * @param normalise as for highlight.
  * @returns the cut text and whether words were dropped before/after.
  */
 export function snippetWindow(
   text: string,
   matchedTerms: ReadonlySet<string>,
   count: number,
+  normalise: (word: string) => string = (word) => word,
 ): { text: string; before: boolean; after: boolean } {
   const parts = text.split(/\s+/).filter(Boolean);
   if (parts.length <= count) return { text: parts.join(' '), before: false, after: false };
-  let first = parts.findIndex((p) => words(p).some((w) => matchedTerms.has(w)));
+  let first = parts.findIndex((p) => words(p).some((w) => matchedTerms.has(normalise(w))));
   if (first < 0) first = 0;
   const start = Math.max(0, Math.min(first - Math.floor(count / 4), parts.length - count));
   const end = start + count;
