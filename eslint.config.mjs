@@ -67,6 +67,26 @@ export default tseslint.config(
           includeTypes: false,
         },
       ],
+      // A package's public entry points, not its build output: a `dist/` path can move in any
+      // release without notice. Static imports here, dynamic `import()` below.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@[^/]+/)?[^./@][^/]*/dist/',
+              message: 'Import the package entry, not its dist/ files.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression > Literal[value=/^(@[^/]+\\/)?[^./@][^/]*\\/dist\\//]',
+          message: 'Import the package entry, not its dist/ files.',
+        },
+      ],
     },
   },
 );

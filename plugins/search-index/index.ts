@@ -3,13 +3,12 @@
  * - postBuild: extracts DocSearch records from every built page (./extract), writes the
  *   records in the Algolia record format beside the build (`recordsFile`, ./paths), and the
  *   local index shards plus `search/manifest.json` into it (./build).
- * - configureWebpack: points `algoliasearch/lite` (imported by the theme's search page) at
- *   the project's search client seam, so the page and the modal share one client.
+ * The modal and the (ejected) search page both call the client seam (src/search/client).
  */
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { Plugin } from '@docusaurus/types';
 import { buildShards } from './build';
 import { extractRecords, type ExtractedRecord } from './extract';
 import { sectionLabel } from '../../src/search/scope';
@@ -46,17 +45,9 @@ export function sectionOf(route: string, baseUrl: string): string {
 }
 
 /** The plugin; see the module comment. */
-export default function searchIndexPlugin(context: LoadContext): Plugin {
+export default function searchIndexPlugin(): Plugin {
   return {
     name: 'search-index',
-
-    configureWebpack() {
-      return {
-        resolve: {
-          alias: { 'algoliasearch/lite$': join(context.siteDir, 'src/search/liteClient.ts') },
-        },
-      };
-    },
 
     async postBuild({ outDir, siteConfig }) {
       const started = Date.now();

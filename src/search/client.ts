@@ -196,10 +196,7 @@ export function scopedClient(inner: ScopedClient, getScope: () => SearchScope): 
  */
 function lazyAlgoliaClient(appId: string, apiKey: string, hosts: string[]): ScopedClient {
   return lazyClient(appId, 'Algolia lite client (lazy)', () =>
-    Promise.all([
-      import('algoliasearch/dist/lite/builds/browser'),
-      import('./algoliaOptions'),
-    ]).then(
+    Promise.all([import('algoliasearch/lite'), import('./algoliaOptions')]).then(
       ([{ liteClient }, { algoliaClientOptions }]) =>
         liteClient(appId, apiKey, algoliaClientOptions(hosts)) as unknown as ScopedClient,
     ),

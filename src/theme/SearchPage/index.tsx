@@ -30,7 +30,7 @@ import React, {
 } from 'react';
 import clsx from 'clsx';
 
-import {liteClient} from 'algoliasearch/lite';
+import {getSearchClient} from '@site/src/search/client'; // CUSTOM: the site's one search client
 
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
@@ -406,7 +406,7 @@ function SearchPageContent(): ReactNode {
   // the site's local client both take) instead of algoliasearch-helper: with contextual
   // search off, the helper only built this request, and importing it would add a direct
   // dependency for that.
-  const algoliaClient = liteClient(appId, apiKey);
+  const algoliaClient = getSearchClient(appId, apiKey);
 
   const onResult = (result: {
     query: string;
