@@ -78,7 +78,8 @@ test('a file with problems gets a report with line numbers, and nothing is uploa
   await expect(first).toContainText('Line 4');
   await expect(first).toContainText('never closed');
   expect(requests).toEqual([]);
-  expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
+  expect(problems.consoleErrors).toEqual([]);
+  expect(problems.failedRequests).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -123,7 +124,8 @@ test('a file dropped on the drop zone is checked; the summary names the root cau
   await expect(rows).toHaveCount(1);
   await expect(rows.first().locator('td').first()).toHaveText('3');
   await expect(report).not.toContainText('Quoted field unterminated');
-  expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
+  expect(problems.consoleErrors).toEqual([]);
+  expect(problems.failedRequests).toEqual([]);
 });
 
 test('the button is the labelled file input: keyboard focus shows a ring, Enter opens the dialog', async ({

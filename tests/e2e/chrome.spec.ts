@@ -333,7 +333,8 @@ test.describe('support request page on a phone', () => {
       390,
     );
     // React reports a hydration mismatch (#418) as a console error.
-    expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
   });
 });
 

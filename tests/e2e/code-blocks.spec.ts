@@ -49,7 +49,8 @@ for (const [mode, theme] of [
     await expect(keyword).toHaveCSS('color', keywordColour(theme));
     // Colours come from the stylesheet, not from inline styles that differ by mode.
     expect(await page.locator('.prism-code .token[style*="color"]').count()).toBe(0);
-    expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
   });
 }
 

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import {
+  expect,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+  type Response,
+} from '@playwright/test';
 
 /**
  * Paths of every page in the built sitemap (`build/sitemap.xml`), read at collection time
@@ -24,27 +30,54 @@ export function sitemapPaths(): string[] {
 export interface PageProblems {
   consoleErrors: string[];
   failedRequests: string[];
+  /** Requests started and not yet finished or failed. */
+  openRequests: Set<Request>;
+  /** Stops recording (detaches every listener), for a page reused by the next test. */
+  stop(): void;
 }
 
 /**
- * Starts recording console errors and failed requests on `page`.
+ * Starts recording console errors, failed requests and open requests on `page`.
  * @param allowStatus HTTP statuses not counted as failures (e.g. 404 on the not-found test).
  */
 export function recordProblems(page: Page, allowStatus: number[] = []): PageProblems {
-  const problems: PageProblems = { consoleErrors: [], failedRequests: [] };
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.consoleErrors.push(msg.text());
-  });
-  page.on('pageerror', (err) => problems.consoleErrors.push(String(err)));
-  page.on('requestfailed', (req) => {
-    problems.failedRequests.push(`${req.url()} (${req.failure()?.errorText ?? 'failed'})`);
-  });
-  page.on('response', (res) => {
+  const consoleErrors: string[] = [];
+  const failedRequests: string[] = [];
+  const openRequests = new Set<Request>();
+  const onConsole = (msg: ConsoleMessage) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  };
+  const onPageError = (err: Error) => consoleErrors.push(String(err));
+  const onRequest = (req: Request) => openRequests.add(req);
+  const onFinished = (req: Request) => openRequests.delete(req);
+  const onFailed = (req: Request) => {
+    openRequests.delete(req);
+    failedRequests.push(`${req.url()} (${req.failure()?.errorText ?? 'failed'})`);
+  };
+  const onResponse = (res: Response) => {
     if (res.status() >= 400 && !allowStatus.includes(res.status())) {
-      problems.failedRequests.push(`${res.url()} (HTTP ${res.status()})`);
+      failedRequests.push(`${res.url()} (HTTP ${res.status()})`);
     }
-  });
-  return problems;
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('request', onRequest);
+  page.on('requestfinished', onFinished);
+  page.on('requestfailed', onFailed);
+  page.on('response', onResponse);
+  return {
+    consoleErrors,
+    failedRequests,
+    openRequests,
+    stop() {
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      page.off('request', onRequest);
+      page.off('requestfinished', onFinished);
+      page.off('requestfailed', onFailed);
+      page.off('response', onResponse);
+    },
+  };
 }
 
 /** Navigates to `path` and waits until React has hydrated the page. */

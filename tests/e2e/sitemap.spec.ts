@@ -1,6 +1,6 @@
-import { expect, test as base, type Page, type Request } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { documentationRoots } from '../../src/data/products';
-import { gotoHydrated, sitemapPaths } from './helpers';
+import { gotoHydrated, recordProblems, sitemapPaths } from './helpers';
 
 /**
  * One page per worker, reused by every crawl test: a fresh browser context per page cost
@@ -38,29 +38,8 @@ test.use({ trace: 'off' });
 // point are not waited for: each is a chunk of another sitemap page, which loads it itself.
 for (const path of sitemapPaths()) {
   test(`sitemap page ${path}`, async ({ crawlPage: page }) => {
-    const consoleErrors: string[] = [];
-    const failedRequests: string[] = [];
-    const inFlight = new Set<Request>();
-    const onConsole = (msg: { type(): string; text(): string }) => {
-      if (msg.type() === 'error') consoleErrors.push(msg.text());
-    };
-    const onPageError = (err: Error) => consoleErrors.push(String(err));
-    const onRequest = (req: Request) => inFlight.add(req);
-    const onFinished = (req: Request) => inFlight.delete(req);
-    const onFailed = (req: Request) => {
-      inFlight.delete(req);
-      failedRequests.push(`${req.url()} (${req.failure()?.errorText ?? 'failed'})`);
-    };
-    const onResponse = (res: { status(): number; url(): string }) => {
-      if (res.status() >= 400) failedRequests.push(`${res.url()} (HTTP ${res.status()})`);
-    };
     await page.setViewportSize(test.info().project.use.viewport ?? { width: 1280, height: 720 });
-    page.on('console', onConsole);
-    page.on('pageerror', onPageError);
-    page.on('request', onRequest);
-    page.on('requestfinished', onFinished);
-    page.on('requestfailed', onFailed);
-    page.on('response', onResponse);
+    const problems = recordProblems(page);
     try {
       const response = await gotoHydrated(page, path);
       expect(response?.status()).toBe(200);
@@ -69,16 +48,13 @@ for (const path of sitemapPaths()) {
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
         .toBeLessThanOrEqual(390);
-      await expect.poll(() => inFlight.size, { message: 'requests still open' }).toBe(0);
-      expect(consoleErrors).toEqual([]);
-      expect(failedRequests).toEqual([]);
+      await expect
+        .poll(() => problems.openRequests.size, { message: 'requests still open' })
+        .toBe(0);
+      expect(problems.consoleErrors).toEqual([]);
+      expect(problems.failedRequests).toEqual([]);
     } finally {
-      page.off('console', onConsole);
-      page.off('pageerror', onPageError);
-      page.off('request', onRequest);
-      page.off('requestfinished', onFinished);
-      page.off('requestfailed', onFailed);
-      page.off('response', onResponse);
+      problems.stop();
       // Leave the page before the next test attaches its listeners, so that requests this
       // page still has open are aborted here and not counted against the next page.
       await page.goto('about:blank');
