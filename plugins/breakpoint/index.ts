@@ -12,6 +12,7 @@
  */
 import { join, sep } from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { replaceUpstreamModule } from '../lib/upstream-module';
 import { rewriteMediaQuery } from './media';
 
 /** Requests of theme-common's hook module, from inside theme-common. */
@@ -36,14 +37,7 @@ export default function breakpointPlugin(): Plugin {
     configureWebpack(_config, _isServer, { currentBundler }) {
       const replacement = join(__dirname, 'useWindowSize.ts');
       return {
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(
-            UPSTREAM_HOOK,
-            (resource: { context: string; request: string }) => {
-              if (resource.context.includes(THEME_COMMON)) resource.request = replacement;
-            },
-          ),
-        ],
+        plugins: [replaceUpstreamModule(currentBundler, UPSTREAM_HOOK, THEME_COMMON, replacement)],
       };
     },
   };

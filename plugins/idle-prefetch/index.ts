@@ -9,6 +9,7 @@
  */
 import { join, sep } from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { replaceUpstreamModule } from '../lib/upstream-module';
 
 /** Core's request for its prefetch helper, from `@docusaurus/core/lib/client/docusaurus.js`. */
 const UPSTREAM_PREFETCH = /^\.\/prefetch(\.js)?$/;
@@ -25,12 +26,7 @@ export default function idlePrefetchPlugin(): Plugin {
       const replacement = join(__dirname, 'prefetch.ts');
       return {
         plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(
-            UPSTREAM_PREFETCH,
-            (resource: { context: string; request: string }) => {
-              if (resource.context.includes(CORE_CLIENT)) resource.request = replacement;
-            },
-          ),
+          replaceUpstreamModule(currentBundler, UPSTREAM_PREFETCH, CORE_CLIENT, replacement),
         ],
       };
     },
