@@ -1,0 +1,100 @@
+/**
+ * Shapes shared by the sandbox twin (design/sandbox-twin.md), the Try it panel and
+ * `npm run sandbox`: one handler set, three runtimes (browser through msw, Node over HTTP, CI).
+ */
+
+/** A request as the twin sees it; `url` is absolute (`https://connect.sandbox.aisle.example/v2/…`). */
+export interface TwinRequest {
+  method: string;
+  url: string;
+  /** Header names in any case; the twin lower-cases them. */
+  headers: Record<string, string>;
+  /** Raw body text, undefined for none. */
+  body?: string;
+}
+
+/** The twin's answer. `body` is the raw text (JSON for every answer of the platform). */
+export interface TwinResponse {
+  status: number;
+  /** Header names lower-case. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * A callback the twin delivered (into the inspector; nothing leaves the machine): the envelope
+ * of CONTRIBUTING.md "Callbacks" signed with the sandbox callback secret
+ * (`X-Aisle-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`).
+ */
+export interface CallbackDelivery {
+  event_id: string;
+  event_type: string;
+  order_id: string | null;
+  /** The endpoint it would be POSTed to (the example endpoint of CONTRIBUTING.md). */
+  url: string;
+  headers: Record<string, string>;
+  /** The JSON body exactly as signed. */
+  body: string;
+}
+
+/** A parameter of an operation, as the Try it panel edits it. */
+export interface ParameterSpec {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  description?: string;
+  /** JSON Schema type name for the editor's hint (`string`, `integer`, …). */
+  type?: string;
+  enum?: unknown[];
+  example?: unknown;
+}
+
+/** A top-level field of a JSON request body, as a hint beside the body editor. */
+export interface FieldHint {
+  name: string;
+  type: string;
+  required: boolean;
+  description?: string;
+}
+
+/** What a credential looks like for an operation. */
+export interface SecuritySpec {
+  /** `bearer`: `Authorization: Bearer <token>`; `apiKey`: a key in `header`. */
+  kind: 'bearer' | 'apiKey';
+  header: string;
+  /** OAuth scopes the operation needs (empty for API keys). */
+  scopes: string[];
+}
+
+/** One operation of an OpenAPI definition, as the twin routes it and the panel shows it. */
+export interface OperationSpec {
+  /** Definition name: `fulfillment`, `catalog`, … (the `openapi/<api>.yaml` file). */
+  api: string;
+  operationId: string;
+  /** Upper case. */
+  method: string;
+  /** Path template as in the definition, without the server's base path: `/v2/users/{user_id}`. */
+  path: string;
+  /** Origin + base path of the sandbox or test server: `https://connect.sandbox.aisle.example`. */
+  sandboxServer: string;
+  parameters: ParameterSpec[];
+  /** JSON request body, when the operation takes one. */
+  requestBody?: { required: boolean; example?: unknown; fields: FieldHint[] };
+  security: SecuritySpec | null;
+  /** Documented statuses, success first, with their first example body. */
+  responses: { status: number; example?: unknown }[];
+}
+
+/** A twin: answers requests to the sandbox hosts, keeps state, records callbacks. */
+export interface Twin {
+  /** True when `url` is on a host the twin answers for (sandbox and test hosts only). */
+  handles(url: string): boolean;
+  /** Answers one request; never throws (a bug answers 500 with code 5001). */
+  handle(request: TwinRequest): Promise<TwinResponse>;
+  /** Callbacks delivered since the last reset, newest first. */
+  callbacks(): CallbackDelivery[];
+  /** Calls `listener` on every new callback; returns the function that unsubscribes. */
+  onCallback(listener: (delivery: CallbackDelivery) => void): () => void;
+  /** Drops all state back to the example world (CONTRIBUTING.md "Example data"). */
+  reset(): Promise<void>;
+}
