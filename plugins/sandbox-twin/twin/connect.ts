@@ -1,0 +1,730 @@
+/**
+ * State for the Connect flow (design/sandbox-twin.md), as the guides and CONTRIBUTING.md
+ * ("Fulfillment", "Fulfillment details", "Post-checkout, sandbox and transactions details")
+ * describe it: users, service options, time-slot holds (10 minutes, one per user), delivery,
+ * pickup and last-mile orders and their lifecycle, the sandbox endpoints that move an order,
+ * and a signed callback for every state change. Answers start from the definition's example of
+ * the same operation and overwrite what the state knows, so they keep the documented shape.
+ */
+import { fail, type Answer } from './errors';
+import type { Handler, HandlerContext, OperationModule } from './twin';
+import { iso, newId, type Resource, type World } from './world';
+import type { OperationSpec } from './types';
+
+/** A hold lasts 10 minutes (CONTRIBUTING.md "Connect API conventions"). */
+export const HOLD_MS = 10 * 60_000;
+
+/** Sandbox time slots: hourly, 08:00–20:00 store time, 7 days ahead (CONTRIBUTING.md "Sandbox"). */
+const SLOT_FIRST_HOUR = 8;
+const SLOT_LAST_HOUR = 20;
+const SLOT_DAYS = 7;
+/** How many slots a list answers: the next ones from now. */
+const SLOTS_LISTED = 6;
+
+/** Statuses in lifecycle order, per workflow (CONTRIBUTING.md "Fulfillment order lifecycle"). */
+const LIFECYCLE: Record<string, string[]> = {
+  delivery: [
+    'brand_new',
+    'acknowledged',
+    'picking',
+    'checkout',
+    'staged',
+    'delivering',
+    'delivered',
+  ],
+  pickup: ['brand_new', 'acknowledged', 'picking', 'checkout', 'staged', 'delivered'],
+  last_mile: ['brand_new', 'acknowledged', 'staged', 'delivering', 'delivered'],
+};
+
+/** Event types by workflow letter (CONTRIBUTING.md "Event types and the workflows that send them"). */
+const EVENTS: Record<string, string> = {
+  brand_new: 'DPL',
+  acknowledged: 'DPL',
+  picking: 'DP',
+  item_replacement: 'DP',
+  item_refund: 'DP',
+  checkout: 'DP',
+  delivering: 'DL',
+  order_location: 'DL',
+  late_delivery: 'DL',
+  customer_missing: 'DL',
+  staged: 'DPL',
+  customer_acknowledged: 'P',
+  runner_started: 'P',
+  unable_to_find_customer: 'P',
+  runner_not_found: 'P',
+  geofence_reached: 'P',
+  late_pickup: 'P',
+  delivered: 'DPL',
+  rescheduled: 'DPL',
+  canceled: 'DPL',
+  tip_adjustment: 'DL',
+  at_store: 'L',
+  acknowledged_for_delivery: 'L',
+  bags_verified: 'L',
+  arrival_at_customer: 'L',
+  at_store_eta: 'L',
+  rating_updated: 'DPL',
+  rating_reminder: 'DPL',
+};
+const LETTER: Record<string, string> = { delivery: 'D', pickup: 'P', last_mile: 'L' };
+
+/** Products the example orders use (CONTRIBUTING.md "Example data"); others come back as 1014. */
+const PRODUCTS: Record<string, string> = {
+  '0001234567895': 'Organic whole milk, 1 gal',
+  '0001234567901': 'Whole milk, 1 gal',
+  '0001234567918': 'Sourdough bread',
+  '0001234567925': 'Large brown eggs, 12 ct',
+  '0001234567932': 'Greek yogurt, plain, 32 oz',
+  '4011': 'Bananas',
+};
+
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+function record(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function requireUser(world: World, userId: string): Resource {
+  const user = world.users[userId];
+  if (!user) throw fail(404, 1016, `no user ${userId}; create it first`, 'user_id');
+  return user;
+}
+
+function liveHold(world: World, userId: string, now: number): Resource | undefined {
+  const hold = world.holds[userId];
+  if (hold && Date.parse(String(hold.expires_at)) > now) return hold;
+  if (hold) delete world.holds[userId];
+  return undefined;
+}
+
+function findOrder(world: World, orderId: string, userId?: string): Resource {
+  const order = world.orders[orderId];
+  if (!order || (userId !== undefined && order.user_id !== userId))
+    throw fail(404, 3001, `no order ${orderId}${userId ? ` for user ${userId}` : ''}`, 'order_id');
+  return order;
+}
+
+/** The order as the API answers it: the twin's bookkeeping fields left out. */
+function view(order: Resource): Resource {
+  const out = clone(order);
+  delete out.window_starts_at;
+  delete out.window_ends_at;
+  delete out.store_location;
+  return out;
+}
+
+function details(order: Resource): Record<string, unknown> {
+  return record(order.fulfillment_details);
+}
+
+/** Sets an order's status and sends the callback of the same name. */
+async function move(
+  ctx: HandlerContext,
+  order: Resource,
+  status: string,
+  extra: Record<string, unknown> = {},
+) {
+  order.status = status;
+  order.updated_at = iso(ctx.now);
+  Object.assign(order, extra);
+  await ctx.emit(status, order);
+}
+
+/** UTC offset of `timeZone` at `ms`, in minutes (`America/Chicago` in March: -300). */
+function offsetMinutes(timeZone: string, ms: number): number {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+      .formatToParts(new Date(ms))
+      .find((p) => p.type === 'timeZoneName')?.value;
+    const m = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(name ?? '');
+    return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The next SLOTS_LISTED hourly windows from `now`, within store hours, up to 7 days ahead. */
+function slots(now: number, timeZone: string): { starts: number; ends: number }[] {
+  const out: { starts: number; ends: number }[] = [];
+  const hour = 3_600_000;
+  let t = Math.ceil((now + 1) / hour) * hour;
+  const until = now + SLOT_DAYS * 24 * hour;
+  while (out.length < SLOTS_LISTED && t < until) {
+    const local = new Date(t + offsetMinutes(timeZone, t) * 60_000).getUTCHours();
+    if (local >= SLOT_FIRST_HOUR && local < SLOT_LAST_HOUR) out.push({ starts: t, ends: t + hour });
+    t += hour;
+  }
+  return out;
+}
+
+const STORE_ZONES: Record<string, string> = { '0142': 'America/Chicago' };
+
+function offerSlots(ctx: HandlerContext, workflow: string): Answer {
+  const store = String(record(ctx.body).store_location ?? '0142');
+  const zone = STORE_ZONES[store];
+  if (!zone) throw fail(404, 4001, `no store ${store}`, 'store_location');
+  const template = record(
+    (record(ctx.example().body).service_options as unknown[] | undefined)?.[0],
+  );
+  const price = workflow === 'pickup' ? '0.00' : String(template.price ?? '7.99');
+  const options = slots(ctx.now, zone).map((slot, i) => {
+    const option: Resource = {
+      ...template,
+      id: newId('so'),
+      workflow,
+      store_location: store,
+      window_starts_at: iso(slot.starts),
+      window_ends_at: iso(slot.ends),
+      price,
+      currency: 'USD',
+      availability: i === 1 ? 'limited' : 'available',
+    };
+    ctx.world.serviceOptions[option.id as string] = option;
+    return option;
+  });
+  return { status: 200, body: { ...record(ctx.example().body), service_options: options } };
+}
+
+function reserve(ctx: HandlerContext, option: Resource | undefined): Answer {
+  const userId = ctx.path.user_id;
+  requireUser(ctx.world, userId);
+  if (!option)
+    throw fail(
+      404,
+      4005,
+      'no service option with this id or window; list them again',
+      'service_option_id',
+    );
+  if (Date.parse(String(option.window_starts_at)) <= ctx.now)
+    throw fail(404, 4005, 'this service option is past its cut-off', 'service_option_id');
+  if (option.availability === 'unavailable') throw fail(409, 4003, 'this time slot is full');
+  const hold: Resource = {
+    id: newId('hold'),
+    expires_at: iso(ctx.now + HOLD_MS),
+    service_option: clone(option),
+  };
+  // One hold per user: a new one replaces the old.
+  ctx.world.holds[userId] = hold;
+  return { status: 201, body: hold };
+}
+
+function orderItems(items: unknown, warnings: unknown[]): Resource[] {
+  return (Array.isArray(items) ? items : []).map((raw, i) => {
+    const item = record(raw);
+    const code = String(item.lookup_code ?? '');
+    const name = PRODUCTS[code];
+    if (!name)
+      warnings.push({
+        code: 1014,
+        message: `lookup_code ${code} is not in the store's catalog; the shopper will look for it`,
+        meta: { key: `items[${i}].lookup_code` },
+      });
+    return {
+      line_num: item.line_num ?? i + 1,
+      lookup_code: code,
+      item_name: name ?? code,
+      count: item.count ?? null,
+      weight: item.weight ?? null,
+      weight_unit: item.weight_unit ?? null,
+      special_instructions: item.special_instructions ?? null,
+      replacement_policy: item.replacement_policy ?? 'users_choice',
+      replacement_items: item.replacement_items ?? [],
+      status: 'to_pick',
+    };
+  });
+}
+
+function createOrder(workflow: 'delivery' | 'pickup' | 'last_mile'): Handler {
+  return async (ctx) => {
+    const body = record(ctx.body);
+    const userId = ctx.path.user_id;
+    requireUser(ctx.world, userId);
+    const orderId = String(body.order_id);
+    if (ctx.world.orders[orderId])
+      throw fail(409, 3003, `order_id ${orderId} is already used`, 'order_id');
+    const dispatch = workflow === 'last_mile' && body.order_type === 'dispatch';
+    let window: { starts: unknown; ends: unknown } = { starts: null, ends: null };
+    if (!dispatch) {
+      const hold = liveHold(ctx.world, userId, ctx.now);
+      if (!hold || hold.id !== body.service_option_hold_id)
+        throw fail(
+          409,
+          4002,
+          'the time-slot hold expired or belongs to another user; reserve a slot again',
+          'service_option_hold_id',
+        );
+      const option = record(hold.service_option);
+      if (option.workflow !== workflow)
+        throw fail(
+          422,
+          1002,
+          `the hold is for a ${String(option.workflow)} slot, not ${workflow}`,
+          'service_option_hold_id',
+        );
+      window = { starts: option.window_starts_at, ends: option.window_ends_at };
+      delete ctx.world.holds[userId];
+    }
+    const template = record(ctx.example().body);
+    const id = newId('fo');
+    const warnings: unknown[] = [];
+    const order: Resource = {
+      ...clone(template),
+      id,
+      order_id: orderId,
+      user_id: userId,
+      workflow,
+      status: 'brand_new',
+      order_url: `https://portal.aisle.example/orders/${id}`,
+      created_at: iso(ctx.now),
+      updated_at: iso(ctx.now),
+      cancellation_reason: null,
+      locale: body.locale ?? 'en-US',
+      tip_amount_cents: workflow === 'pickup' ? null : (body.initial_tip_cents ?? 0),
+      fulfillment_details: {
+        ...details(template),
+        store_location: body.store_location,
+        window_starts_at: window.starts,
+        window_ends_at: window.ends,
+        ...('bag_count' in details(template) && { bag_count: body.bag_count ?? null }),
+      },
+      items: orderItems(body.items, warnings),
+      warnings,
+      // bookkeeping for callbacks (left out of answers by view())
+      store_location: body.store_location,
+      window_starts_at: window.starts,
+      window_ends_at: window.ends,
+    };
+    if ('order_type' in template)
+      order.order_type = workflow === 'last_mile' ? (body.order_type ?? 'scheduled') : null;
+    ctx.world.orders[orderId] = order;
+    await ctx.emit('brand_new', order);
+    return { status: 201, body: view(order) };
+  };
+}
+
+/** Moves an order by the sandbox endpoint: forward along its lifecycle, or to rescheduled/canceled before delivering. */
+async function setStatus(ctx: HandlerContext, order: Resource, status: string): Promise<string> {
+  const workflow = String(order.workflow);
+  const steps = LIFECYCLE[workflow] ?? [];
+  const previous = String(order.status);
+  const delivering =
+    steps.indexOf('delivering') >= 0 ? steps.indexOf('delivering') : steps.indexOf('delivered');
+  const current =
+    previous === 'rescheduled' ? steps.indexOf('acknowledged') - 1 : steps.indexOf(previous);
+  if (previous === 'canceled' || previous === 'delivered')
+    throw fail(409, 3002, `the order is ${previous}; its status cannot change`, 'status');
+  if (status === 'canceled' || status === 'rescheduled') {
+    if (current >= delivering)
+      throw fail(409, 3002, `a ${previous} order cannot be ${status}`, 'status');
+  } else {
+    const target = steps.indexOf(status);
+    if (target < 0)
+      throw fail(422, 1002, `${status} is not a status of ${workflow} orders`, 'status');
+    if (target <= current)
+      throw fail(409, 3002, `the order is ${previous}; statuses only move forward`, 'status');
+  }
+  await move(
+    ctx,
+    order,
+    status,
+    status === 'canceled' ? { cancellation_reason: 'platform_driven' } : {},
+  );
+  return previous;
+}
+
+function paginate<T>(
+  ctx: HandlerContext,
+  items: T[],
+  filters: string,
+): { page: T[]; next: string | null } {
+  const limit = Number(ctx.query.get('limit') ?? 20);
+  const cursor = ctx.query.get('cursor');
+  let offset = 0;
+  if (cursor) {
+    let parsed: { o?: unknown; f?: unknown; t?: unknown } = {};
+    try {
+      parsed = JSON.parse(atob(cursor)) as typeof parsed;
+    } catch {
+      throw fail(400, 1007, 'the cursor is malformed', 'cursor');
+    }
+    if (typeof parsed.o !== 'number' || typeof parsed.t !== 'number')
+      throw fail(400, 1007, 'the cursor is malformed', 'cursor');
+    if (ctx.now - parsed.t > 24 * 3_600_000)
+      throw fail(400, 1007, 'the cursor is older than 24 hours', 'cursor');
+    if (parsed.f !== filters)
+      throw fail(
+        400,
+        1007,
+        'the cursor was sent with different filters than the first page',
+        'cursor',
+      );
+    offset = parsed.o;
+  }
+  const page = items.slice(offset, offset + limit);
+  const more = offset + limit < items.length;
+  return {
+    page,
+    next: more ? btoa(JSON.stringify({ o: offset + limit, f: filters, t: ctx.now })) : null,
+  };
+}
+
+const deliveries: Handler = (ctx) => {
+  const template = record((record(ctx.example().body).callbacks as unknown[] | undefined)?.[0]);
+  const orderId = ctx.query.get('order_id');
+  const eventType = ctx.query.get('event_type');
+  const list = ctx.world.callbacks.filter(
+    (c) => (!orderId || c.order_id === orderId) && (!eventType || c.event_type === eventType),
+  );
+  const { page, next } = paginate(ctx, list, JSON.stringify([orderId, eventType]));
+  const callbacks = page.map((c) => {
+    const payload = JSON.parse(c.body) as Record<string, unknown>;
+    return {
+      ...template,
+      event_id: c.event_id,
+      event_type: c.event_type,
+      order_id: c.order_id,
+      url: c.url,
+      attempt: 1,
+      sent_at: payload.occurred_at,
+      response_status: 200,
+      response_time_ms: 1,
+      response_body: '',
+      error: null,
+      next_attempt_at: null,
+      payload,
+    };
+  });
+  return { status: 200, body: { ...record(ctx.example().body), callbacks, next_cursor: next } };
+};
+
+const F = 'fulfillment/';
+const S = 'sandbox/';
+
+/** State handlers by module key (`<api>/<operationId>`); other operations answer their example. */
+export const connectHandlers: Record<string, Handler> = {
+  [`${F}create_user`]: (ctx) => {
+    const body = record(ctx.body);
+    const userId = String(body.user_id);
+    if (ctx.world.users[userId])
+      throw fail(409, 1017, `user_id ${userId} already exists`, 'user_id');
+    const user = { ...body, created_at: iso(ctx.now), updated_at: iso(ctx.now) };
+    ctx.world.users[userId] = user;
+    return { status: 201, body: user };
+  },
+  [`${F}update_user`]: (ctx) => {
+    const user = requireUser(ctx.world, ctx.path.user_id);
+    Object.assign(user, record(ctx.body), { updated_at: iso(ctx.now) });
+    return { status: 200, body: user };
+  },
+  [`${F}delete_user`]: async (ctx) => {
+    const userId = ctx.path.user_id;
+    requireUser(ctx.world, userId);
+    const open = Object.values(ctx.world.orders).some(
+      (o) => o.user_id === userId && !['delivered', 'canceled'].includes(String(o.status)),
+    );
+    if (open) throw fail(409, 3002, 'the user has an open order; cancel or complete it first');
+    delete ctx.world.users[userId];
+    delete ctx.world.holds[userId];
+    await ctx.emit('user.deleted', null, { user_id: userId, requested_by: 'retailer' });
+    return {
+      status: 202,
+      body: { ...record(ctx.example().body), user_id: userId, requested_at: iso(ctx.now) },
+    };
+  },
+  [`${F}preview_delivery_service_options`]: (ctx) => offerSlots(ctx, 'delivery'),
+  [`${F}preview_pickup_service_options`]: (ctx) => offerSlots(ctx, 'pickup'),
+  [`${F}list_delivery_service_options`]: (ctx) => (
+    requireUser(ctx.world, ctx.path.user_id),
+    offerSlots(ctx, 'delivery')
+  ),
+  [`${F}list_pickup_service_options`]: (ctx) => (
+    requireUser(ctx.world, ctx.path.user_id),
+    offerSlots(ctx, 'pickup')
+  ),
+  [`${F}list_last_mile_service_options`]: (ctx) => (
+    requireUser(ctx.world, ctx.path.user_id),
+    offerSlots(ctx, 'last_mile')
+  ),
+  [`${F}reserve_service_option`]: (ctx) =>
+    reserve(ctx, ctx.world.serviceOptions[ctx.path.service_option_id]),
+  [`${F}reserve_previewed_service_option`]: (ctx) =>
+    reserve(ctx, ctx.world.serviceOptions[ctx.path.service_option_id]),
+  [`${F}reserve_desired_window`]: (ctx) => {
+    const body = record(ctx.body);
+    const same = (a: unknown, b: unknown) => Date.parse(String(a)) === Date.parse(String(b));
+    const option = Object.values(ctx.world.serviceOptions).find(
+      (o) =>
+        o.workflow === (body.workflow ?? 'delivery') &&
+        o.store_location === body.store_location &&
+        same(o.window_starts_at, body.window_starts_at) &&
+        same(o.window_ends_at, body.window_ends_at),
+    );
+    return reserve(ctx, option);
+  },
+  [`${F}get_service_option_hold`]: (ctx) => {
+    requireUser(ctx.world, ctx.path.user_id);
+    const hold = liveHold(ctx.world, ctx.path.user_id, ctx.now);
+    if (!hold) throw fail(404, 4006, 'the user has no live time-slot hold');
+    return { status: 200, body: hold };
+  },
+  [`${F}release_service_option_hold`]: (ctx) => {
+    requireUser(ctx.world, ctx.path.user_id);
+    if (!liveHold(ctx.world, ctx.path.user_id, ctx.now))
+      throw fail(404, 4006, 'the user has no live time-slot hold');
+    delete ctx.world.holds[ctx.path.user_id];
+    return { status: 204 };
+  },
+  [`${F}create_delivery_order`]: createOrder('delivery'),
+  [`${F}create_pickup_order`]: createOrder('pickup'),
+  [`${F}create_last_mile_order`]: createOrder('last_mile'),
+  [`${F}get_order`]: (ctx) => ({
+    status: 200,
+    body: view(findOrder(ctx.world, ctx.path.order_id, ctx.path.user_id)),
+  }),
+  [`${F}lastmile_get_order`]: (ctx) => ({
+    status: 200,
+    body: view(findOrder(ctx.world, ctx.path.order_id)),
+  }),
+  [`${F}update_order`]: async (ctx) => {
+    const order = findOrder(ctx.world, ctx.path.order_id, ctx.path.user_id);
+    if (!['brand_new', 'acknowledged'].includes(String(order.status)))
+      throw fail(409, 3002, `a ${String(order.status)} order cannot be changed`);
+    const body = record(ctx.body);
+    if (body.special_instructions !== undefined)
+      order.special_instructions = body.special_instructions;
+    if (body.items !== undefined) order.items = orderItems(body.items, []);
+    if (body.service_option_hold_id !== undefined) {
+      const hold = liveHold(ctx.world, ctx.path.user_id, ctx.now);
+      if (!hold || hold.id !== body.service_option_hold_id)
+        throw fail(
+          409,
+          4002,
+          'the time-slot hold expired or belongs to another user',
+          'service_option_hold_id',
+        );
+      const option = record(hold.service_option);
+      order.window_starts_at = option.window_starts_at;
+      order.window_ends_at = option.window_ends_at;
+      order.fulfillment_details = {
+        ...details(order),
+        window_starts_at: option.window_starts_at,
+        window_ends_at: option.window_ends_at,
+      };
+      delete ctx.world.holds[ctx.path.user_id];
+      await move(ctx, order, 'rescheduled');
+    } else order.updated_at = iso(ctx.now);
+    return { status: 200, body: view(order) };
+  },
+  [`${F}cancel_order`]: async (ctx) => {
+    const order = findOrder(ctx.world, ctx.path.order_id, ctx.path.user_id);
+    if (['delivering', 'delivered', 'canceled'].includes(String(order.status)))
+      throw fail(409, 3002, `a ${String(order.status)} order cannot be canceled`);
+    await move(ctx, order, 'canceled', { cancellation_reason: 'retailer_driven' });
+    return { status: 200, body: view(order) };
+  },
+  [`${F}cancel_last_mile_order`]: async (ctx) => {
+    const order = findOrder(ctx.world, ctx.path.order_id);
+    if (['delivering', 'delivered', 'canceled'].includes(String(order.status)))
+      throw fail(409, 3002, `a ${String(order.status)} order cannot be canceled`);
+    await move(ctx, order, 'canceled', { cancellation_reason: 'retailer_driven' });
+    return { status: 200, body: view(order) };
+  },
+  [`${F}update_tip`]: async (ctx) => {
+    const order = findOrder(ctx.world, ctx.path.order_id, ctx.path.user_id);
+    const previous = order.tip_amount_cents ?? 0;
+    order.tip_amount_cents = record(ctx.body).tip_amount_cents;
+    order.updated_at = iso(ctx.now);
+    await ctx.emit('tip_adjustment', order, { tip_amount_cents: order.tip_amount_cents });
+    return {
+      status: 200,
+      body: {
+        ...record(ctx.example().body),
+        order_id: order.order_id,
+        tip_amount_cents: order.tip_amount_cents,
+        previous_tip_amount_cents: previous,
+        updated_at: order.updated_at,
+      },
+    };
+  },
+  [`${F}lastmile_stage_order`]: async (ctx) => {
+    const order = findOrder(ctx.world, ctx.path.order_id);
+    if (!['brand_new', 'acknowledged'].includes(String(order.status)))
+      throw fail(409, 3002, `a ${String(order.status)} order cannot be staged`);
+    const body = record(ctx.body);
+    order.fulfillment_details = { ...details(order), bag_count: body.bag_count ?? null };
+    await move(ctx, order, 'staged');
+    return { status: 200, body: view(order) };
+  },
+  [`${S}create_sandbox_user`]: (ctx) => {
+    const body = record(ctx.body);
+    const userId = String(body.user_id);
+    const existing = ctx.world.users[userId];
+    if (existing) return { status: 200, body: { ...record(ctx.example(200).body), ...existing } };
+    const template = record(ctx.example(201).body ?? ctx.example(200).body);
+    const user = {
+      ...template,
+      ...body,
+      created_at: iso(ctx.now),
+      expires_at: iso(ctx.now + 30 * 24 * 3_600_000),
+    };
+    ctx.world.users[userId] = user;
+    return { status: 201, body: user };
+  },
+  [`${S}delete_sandbox_user`]: async (ctx) => {
+    const userId = ctx.path.user_id;
+    if (!ctx.world.users[userId]) throw fail(422, 1002, `no sandbox user ${userId}`, 'user_id');
+    delete ctx.world.users[userId];
+    delete ctx.world.holds[userId];
+    await ctx.emit('user.deleted', null, { user_id: userId, requested_by: 'retailer' });
+    return {
+      status: 202,
+      body: {
+        ...record(ctx.example().body),
+        user_id: userId,
+        requested_at: iso(ctx.now),
+        event_id: ctx.world.callbacks[0]?.event_id,
+      },
+    };
+  },
+  [`${S}update_order_status`]: async (ctx) => {
+    const order = findOrder(ctx.world, ctx.path.order_id);
+    const status = String(record(ctx.body).status);
+    const previous = await setStatus(ctx, order, status);
+    return {
+      status: 200,
+      body: {
+        ...record(ctx.example().body),
+        order_id: order.order_id,
+        previous_status: previous,
+        status,
+        event_id: ctx.world.callbacks[0].event_id,
+        occurred_at: iso(ctx.now),
+      },
+    };
+  },
+  [`${S}send_order_event`]: async (ctx) => {
+    const order = findOrder(ctx.world, ctx.path.order_id);
+    const body = record(ctx.body);
+    const type = String(body.event_type);
+    const letters = EVENTS[type];
+    if (!letters || !letters.includes(LETTER[String(order.workflow)] ?? '?'))
+      throw fail(
+        422,
+        1002,
+        `${type} is not an event of ${String(order.workflow)} orders`,
+        'event_type',
+      );
+    await ctx.emit(type, order, record(body.data));
+    return {
+      status: 200,
+      body: {
+        ...record(ctx.example().body),
+        order_id: order.order_id,
+        event_type: type,
+        status: order.status,
+        event_id: ctx.world.callbacks[0].event_id,
+        occurred_at: iso(ctx.now),
+      },
+    };
+  },
+  [`${S}list_callback_deliveries`]: deliveries,
+  [`${S}reset_sandbox`]: (ctx) => {
+    const w = ctx.world;
+    const deleted = {
+      users: Object.keys(w.users).length,
+      orders: Object.keys(w.orders).length,
+      shoppers: Object.keys(w.extra.shoppers ?? {}).length,
+      batches: Object.keys(w.extra.batches ?? {}).length,
+      holds: Object.keys(w.holds).length,
+      callbacks: w.callbacks.length,
+    };
+    // Reset sends no callbacks (CONTRIBUTING.md "Sandbox").
+    w.users = {};
+    w.orders = {};
+    w.holds = {};
+    w.serviceOptions = {};
+    w.extra = {};
+    w.callbacks = [];
+    return {
+      status: 200,
+      body: { ...record(ctx.example().body), deleted, reset_at: iso(ctx.now) },
+    };
+  },
+};
+
+/** The example world: the documented example user, and her example orders (one per workflow). */
+export async function seedWorld(
+  world: World,
+  load: (key: string) => Promise<OperationModule>,
+  now: number,
+): Promise<void> {
+  const example = async (key: string, status?: number) => {
+    const spec = (await load(key)).spec;
+    const response = spec.responses.find((r) => (status ? r.status === status : r.status < 300));
+    return record(clone(response?.example));
+  };
+  const user = await example(`${F}create_user`);
+  world.users[String(user.user_id)] = { ...user, created_at: iso(now), updated_at: iso(now) };
+  const orders = [
+    await example(`${F}create_delivery_order`),
+    await example(`${F}create_pickup_order`),
+    await example(`${F}create_last_mile_order`),
+  ];
+  for (const order of orders) {
+    if (!order.order_id) continue;
+    const d = details(order);
+    world.orders[String(order.order_id)] = {
+      ...order,
+      status: 'acknowledged',
+      store_location: d.store_location,
+      window_starts_at: d.window_starts_at ?? null,
+      window_ends_at: d.window_ends_at ?? null,
+    };
+  }
+}
+
+/**
+ * Arranges a fresh example world so that one documented request can succeed: a create does not
+ * find the resource it creates, and the hold the request names is the user's live hold.
+ */
+export function arrangeFor(
+  world: World,
+  spec: OperationSpec,
+  path: Record<string, string>,
+  body: unknown,
+  now: number,
+): void {
+  const ids = record(body);
+  if (spec.responses[0]?.status === 201) {
+    if (typeof ids.order_id === 'string') delete world.orders[ids.order_id];
+    if (typeof ids.user_id === 'string' && /\/users$/.test(spec.path))
+      delete world.users[ids.user_id];
+  }
+  const holdId = ids.service_option_hold_id;
+  const userId = path.user_id;
+  if (typeof holdId === 'string' && userId && world.users[userId]) {
+    const workflow = /pickup/.test(spec.path)
+      ? 'pickup'
+      : /last_mile/.test(spec.path)
+        ? 'last_mile'
+        : 'delivery';
+    const [slot] = slots(now, 'America/Chicago');
+    world.holds[userId] = {
+      id: holdId,
+      expires_at: iso(now + HOLD_MS),
+      service_option: {
+        id: newId('so'),
+        workflow,
+        store_location: String(ids.store_location ?? '0142'),
+        window_starts_at: iso(slot.starts),
+        window_ends_at: iso(slot.ends),
+        price: workflow === 'pickup' ? '0.00' : '7.99',
+        currency: 'USD',
+        availability: 'available',
+      },
+    };
+  }
+}
