@@ -90,12 +90,14 @@ const CORS = {
 
 /**
  * Starts the twin's HTTP server on `host:port` (port 0 picks a free one).
+ * @param now the twin's clock (Unix ms); default the real one.
  * @returns the server, its origin and the twin.
  */
 export async function startSandboxServer(
   siteDir: string,
   port: number,
   host = '127.0.0.1',
+  now?: () => number,
 ): Promise<{ server: Server; origin: string; twin: NodeTwin }> {
   const ready: { twin?: NodeTwin } = {};
   let origin = '';
@@ -155,7 +157,7 @@ export async function startSandboxServer(
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   origin = `http://${host}:${actual}`;
-  const twin = await createNodeTwin(siteDir, origin);
+  const twin = await createNodeTwin(siteDir, origin, now);
   ready.twin = twin;
   return { server, origin, twin };
 }

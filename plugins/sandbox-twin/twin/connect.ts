@@ -9,7 +9,7 @@
 import { fail, type Answer } from './errors';
 import type { Handler, HandlerContext, OperationModule } from './twin';
 import { iso, newId, type Resource, type World } from './world';
-import type { OperationSpec } from './types';
+import type { CallbackDelivery, OperationSpec } from './types';
 
 /** A hold lasts 10 minutes (CONTRIBUTING.md "Connect API conventions"). */
 export const HOLD_MS = 10 * 60_000;
@@ -335,40 +335,52 @@ async function setStatus(ctx: HandlerContext, order: Resource, status: string): 
   return previous;
 }
 
-function paginate<T>(
+/**
+ * One page of callback deliveries (newest first). The cursor is base64 JSON `{"after", "f"}`:
+ * `after` is the last event id shown, or a time (the documented cursors carry
+ * `occurred_at`), `f` the filters of the first page; a cursor with other filters, or one that
+ * does not parse, is 400 1007.
+ */
+function paginate(
   ctx: HandlerContext,
-  items: T[],
+  items: CallbackDelivery[],
   filters: string,
-): { page: T[]; next: string | null } {
+): { page: CallbackDelivery[]; next: string | null } {
   const limit = Number(ctx.query.get('limit') ?? 20);
   const cursor = ctx.query.get('cursor');
   let offset = 0;
   if (cursor) {
-    let parsed: { o?: unknown; f?: unknown; t?: unknown } = {};
+    let parsed: { after?: unknown; f?: unknown } = {};
     try {
-      parsed = JSON.parse(atob(cursor)) as typeof parsed;
+      parsed = record(JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))));
     } catch {
       throw fail(400, 1007, 'the cursor is malformed', 'cursor');
     }
-    if (typeof parsed.o !== 'number' || typeof parsed.t !== 'number')
+    if (typeof parsed.after !== 'string')
       throw fail(400, 1007, 'the cursor is malformed', 'cursor');
-    if (ctx.now - parsed.t > 24 * 3_600_000)
-      throw fail(400, 1007, 'the cursor is older than 24 hours', 'cursor');
-    if (parsed.f !== filters)
+    if (parsed.f !== undefined && parsed.f !== filters)
       throw fail(
         400,
         1007,
         'the cursor was sent with different filters than the first page',
         'cursor',
       );
-    offset = parsed.o;
+    const after = parsed.after;
+    const index = items.findIndex((c) => c.event_id === after);
+    if (index >= 0) offset = index + 1;
+    else if (!Number.isNaN(Date.parse(after))) {
+      const older = items.findIndex((c) => Date.parse(occurredAt(c)) < Date.parse(after));
+      offset = older < 0 ? items.length : older;
+    } else throw fail(400, 1007, 'the cursor is malformed', 'cursor');
   }
   const page = items.slice(offset, offset + limit);
-  const more = offset + limit < items.length;
-  return {
-    page,
-    next: more ? btoa(JSON.stringify({ o: offset + limit, f: filters, t: ctx.now })) : null,
-  };
+  const last = page[page.length - 1];
+  const more = offset + limit < items.length && last;
+  return { page, next: more ? btoa(JSON.stringify({ after: last.event_id, f: filters })) : null };
+}
+
+function occurredAt(c: CallbackDelivery): string {
+  return String(record(JSON.parse(c.body)).occurred_at);
 }
 
 const deliveries: Handler = (ctx) => {
@@ -698,6 +710,48 @@ export function arrangeFor(
   now: number,
 ): void {
   const ids = record(body);
+  // The slots a reader would have listed before reserving one, the path's option among them.
+  for (const workflow of ['delivery', 'pickup', 'last_mile'])
+    for (const [i, slot] of slots(now, STORE_ZONES['0142']).entries()) {
+      const id =
+        i === 0 && workflow === 'delivery' && path.service_option_id
+          ? path.service_option_id
+          : newId('so');
+      world.serviceOptions[id] = {
+        id,
+        workflow,
+        store_location: '0142',
+        window_starts_at: iso(slot.starts),
+        window_ends_at: iso(slot.ends),
+        price: workflow === 'pickup' ? '0.00' : '7.99',
+        currency: 'USD',
+        availability: 'available',
+      };
+    }
+  // The hold endpoints read the user's live hold: the documented one.
+  if (/\/service_option_hold$/.test(spec.path) && path.user_id && world.users[path.user_id]) {
+    const documented = record(spec.responses[0]?.example);
+    const [slot] = slots(now, STORE_ZONES['0142']);
+    world.holds[path.user_id] = {
+      id: typeof documented.id === 'string' ? documented.id : newId('hold'),
+      expires_at: iso(now + HOLD_MS),
+      service_option: {
+        ...record(documented.service_option),
+        id: newId('so'),
+        workflow: 'delivery',
+        store_location: '0142',
+        window_starts_at: iso(slot.starts),
+        window_ends_at: iso(slot.ends),
+        price: '7.99',
+        currency: 'USD',
+        availability: 'available',
+      },
+    };
+  }
+  // Deleting a user needs no open order: the example orders are done.
+  if (spec.method === 'DELETE' && path.user_id)
+    for (const order of Object.values(world.orders))
+      if (order.user_id === path.user_id) order.status = 'delivered';
   if (spec.responses[0]?.status === 201) {
     if (typeof ids.order_id === 'string') delete world.orders[ids.order_id];
     if (typeof ids.user_id === 'string' && /\/users$/.test(spec.path))
