@@ -232,6 +232,17 @@ export async function buildTwinData(siteDir: string, apis: ApiOptions[]): Promis
           return { status: Number(status), ...(example !== undefined && { example }) };
         })
         .sort((a, b) => (a.status < 400 ? 0 : 1) - (b.status < 400 ? 0 : 1) || a.status - b.status);
+      const errorStatuses: Record<string, number> = {};
+      for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+        if (!/^[45]\d\d$/.test(status)) continue;
+        const json = resolve<OpenAPIV3_1.ResponseObject>(raw).node.content?.['application/json'];
+        for (const example of json ? mediaExamples(json, doc, resolve, 'response') : []) {
+          if (example.generated) continue;
+          const errors = (example.value as { errors?: { code?: unknown }[] } | undefined)?.errors;
+          for (const e of Array.isArray(errors) ? errors : [])
+            if (typeof e?.code === 'number') errorStatuses[String(e.code)] ??= Number(status);
+        }
+      }
       const security = securityOf(operation, doc, resolve);
       const spec: OperationSpec = {
         api: api.id,
@@ -249,6 +260,7 @@ export async function buildTwinData(siteDir: string, apis: ApiOptions[]): Promis
         }),
         security,
         responses,
+        errorStatuses,
       };
       modules.set(
         key,

@@ -186,6 +186,49 @@ describe('sandbox twin: the delivery flow', () => {
   });
 });
 
+describe('sandbox twin: account linking', () => {
+  it('links an account: token → the customer approves in the sandbox → link → linked', async () => {
+    const tok = await token();
+    const base = '/v2/fulfillment/users/cust-8812/account_linking';
+    const before = await call('GET', base, tok);
+    expect(body(before)).toMatchObject({ status: 'not_linked', linked_at: null });
+    const created = await call('POST', `${base}/token`, tok, {
+      redirect_uri: 'https://fresh-market.storefront.aisle.example/account/aisle-linked',
+    });
+    expect(created.status).toBe(201);
+    const linking = body(created).linking_token as string;
+    expect(body(created).linking_url).toBe(`https://www.aisle.example/account_linking/${linking}`);
+    const early = await call('POST', base, tok, { linking_token: linking });
+    expect([early.status, codes(early)]).toEqual([409, [3002]]);
+    const approved = await call(
+      'POST',
+      '/v2/fulfillment_sandbox/platform_users/cust-8812/authorize',
+      tok,
+      { linking_token: linking, status: 'approved' },
+    );
+    expect(body(approved).redirect_url).toContain(`linking_token=${linking}&status=approved`);
+    expect((await call('POST', base, tok, { linking_token: linking })).status).toBe(200);
+    expect(body(await call('GET', base, tok)).status).toBe('linked');
+    // A linking token lasts 15 minutes.
+    const other = body(
+      await call('POST', `${base}/token`, tok, {
+        redirect_uri: 'https://fresh-market.storefront.aisle.example/account/aisle-linked',
+      }),
+    ).linking_token;
+    clock += 15 * 60_000;
+    const late = await call(
+      'POST',
+      '/v2/fulfillment_sandbox/platform_users/cust-8812/authorize',
+      tok,
+      {
+        linking_token: other,
+        status: 'approved',
+      },
+    );
+    expect([late.status, codes(late)]).toEqual([422, [1002]]);
+  });
+});
+
 describe('sandbox twin: credentials', () => {
   it('refuses a missing, unknown, expired or wrong-scope token with the documented codes', async () => {
     const path = '/v2/fulfillment/users/cust-8812/service_option_hold';
@@ -257,6 +300,16 @@ describe('sandbox twin: bad input', () => {
     expect(keys).toContain('1001 service_option_hold_id');
     expect(keys).toContain('1002 order_id');
     expect(keys).toContain('1003 items[0].line_num');
+  });
+
+  it('answers a validation error with the status the operation documents for its code', async () => {
+    const tok = await token();
+    // The sandbox API documents 1001 under 400, the fulfillment API under 422.
+    const sandbox = await call('POST', '/v2/fulfillment_sandbox/shoppers', tok, {});
+    expect(sandbox.status).toBe(400);
+    expect(codes(sandbox)).toContain(1001);
+    const fulfillment = await call('POST', '/v2/fulfillment/users', tok, {});
+    expect(fulfillment.status).toBe(422);
   });
 
   it('answers malformed JSON, a wrong type, a 2 MB body and an unknown path without a stack', async () => {

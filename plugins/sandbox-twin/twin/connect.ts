@@ -412,6 +412,26 @@ const deliveries: Handler = (ctx) => {
   return { status: 200, body: { ...record(ctx.example().body), callbacks, next_cursor: next } };
 };
 
+/** A linking token lasts 15 minutes (CONTRIBUTING.md "Account linking"). */
+const LINKING_MS = 15 * 60_000;
+
+function bucket(world: World, name: string): Record<string, Resource> {
+  world.extra[name] ??= {};
+  return world.extra[name];
+}
+
+function liveLink(ctx: HandlerContext, token: string): Resource {
+  const link = bucket(ctx.world, 'links')[token];
+  if (!link || link.user_id !== ctx.path.user_id || Date.parse(String(link.expires_at)) <= ctx.now)
+    throw fail(
+      422,
+      1002,
+      'the linking token is unknown, expired or for another user',
+      'linking_token',
+    );
+  return link;
+}
+
 const F = 'fulfillment/';
 const S = 'sandbox/';
 
@@ -643,6 +663,118 @@ export const connectHandlers: Record<string, Handler> = {
     };
   },
   [`${S}list_callback_deliveries`]: deliveries,
+  [`${F}create_linking_token`]: (ctx) => {
+    requireUser(ctx.world, ctx.path.user_id);
+    const token = newId('lnk');
+    const link: Resource = {
+      user_id: ctx.path.user_id,
+      redirect_uri: record(ctx.body).redirect_uri,
+      expires_at: iso(ctx.now + LINKING_MS),
+      status: 'pending',
+    };
+    bucket(ctx.world, 'links')[token] = link;
+    return {
+      status: 201,
+      body: {
+        linking_token: token,
+        linking_url: `https://www.aisle.example/account_linking/${token}`,
+        expires_at: link.expires_at,
+      },
+    };
+  },
+  [`${S}authorize_platform_user`]: (ctx) => {
+    const body = record(ctx.body);
+    const token = String(body.linking_token);
+    const link = liveLink(ctx, token);
+    link.status = body.status;
+    const redirect = `${String(link.redirect_uri)}?linking_token=${encodeURIComponent(token)}&status=${encodeURIComponent(String(body.status))}`;
+    return {
+      status: 200,
+      body: {
+        ...record(ctx.example().body),
+        user_id: ctx.path.user_id,
+        linking_token: token,
+        status: body.status,
+        redirect_url: redirect,
+        authorized_at: iso(ctx.now),
+      },
+    };
+  },
+  [`${F}link_account`]: (ctx) => {
+    const token = String(record(ctx.body).linking_token);
+    const link = liveLink(ctx, token);
+    if (link.status !== 'approved')
+      throw fail(
+        409,
+        3002,
+        `the customer has not approved this link (${String(link.status)})`,
+        'linking_token',
+      );
+    const account = {
+      user_id: ctx.path.user_id,
+      status: 'linked',
+      linked_at: iso(ctx.now),
+      has_membership: true,
+    };
+    bucket(ctx.world, 'accounts')[ctx.path.user_id] = account;
+    delete bucket(ctx.world, 'links')[token];
+    return { status: 200, body: account };
+  },
+  [`${F}get_linked_account`]: (ctx) => {
+    requireUser(ctx.world, ctx.path.user_id);
+    const account = bucket(ctx.world, 'accounts')[ctx.path.user_id];
+    return {
+      status: 200,
+      body: account ?? {
+        user_id: ctx.path.user_id,
+        status: 'not_linked',
+        linked_at: null,
+        has_membership: false,
+      },
+    };
+  },
+  [`${S}create_shopper`]: (ctx) => {
+    const shopper = {
+      ...record(ctx.example().body),
+      ...record(ctx.body),
+      id: newId('shp'),
+      created_at: iso(ctx.now),
+      expires_at: iso(ctx.now + 30 * 24 * 3_600_000),
+    };
+    bucket(ctx.world, 'shoppers')[shopper.id] = shopper;
+    return { status: 201, body: shopper };
+  },
+  [`${S}create_batch`]: async (ctx) => {
+    const body = record(ctx.body);
+    const ids = (Array.isArray(body.order_ids) ? body.order_ids : []).map(String);
+    const orders = ids.map((id) => findOrder(ctx.world, id));
+    for (const order of orders)
+      if (order.status !== 'brand_new' && order.status !== 'acknowledged')
+        throw fail(
+          409,
+          3002,
+          `order ${String(order.order_id)} is ${String(order.status)}; only new orders are batched`,
+        );
+    const results = [];
+    for (const order of orders) {
+      if (order.status === 'brand_new') await move(ctx, order, 'acknowledged');
+      results.push({
+        order_id: order.order_id,
+        status: order.status,
+        event_id: ctx.world.callbacks[0]?.event_id ?? null,
+      });
+    }
+    const batch = {
+      ...record(ctx.example().body),
+      id: newId('bch'),
+      shopper_id: body.shopper_id ?? null,
+      driver_id: body.driver_id ?? null,
+      orders: results,
+      created_at: iso(ctx.now),
+    };
+    bucket(ctx.world, 'batches')[batch.id] = batch;
+    return { status: 201, body: batch };
+  },
   [`${S}reset_sandbox`]: (ctx) => {
     const w = ctx.world;
     const deleted = {
@@ -746,6 +878,17 @@ export function arrangeFor(
         currency: 'USD',
         availability: 'available',
       },
+    };
+  }
+  // A linking token a request names was created for the user, and approved.
+  if (typeof ids.linking_token === 'string' && path.user_id) {
+    const redirect = String(record(spec.responses[0]?.example).redirect_url ?? '').split('?')[0];
+    bucket(world, 'links')[ids.linking_token] = {
+      user_id: path.user_id,
+      redirect_uri:
+        redirect || 'https://fresh-market.storefront.aisle.example/account/aisle-linked',
+      expires_at: iso(now + LINKING_MS),
+      status: 'approved',
     };
   }
   // Deleting a user needs no open order: the example orders are done.

@@ -445,16 +445,18 @@ export function createTwin(options: TwinOptions): Twin & {
         if (v !== undefined) values[p.name.toLowerCase()] = v;
       }
     }
-    const problems: ApiError[] = [];
-    if (!mod.params(values))
-      problems.push(new ApiError(400, validationErrors(mod.params.errors ?? [])));
-    if (mod.body && body !== undefined && !mod.body(body))
-      problems.push(new ApiError(422, validationErrors(mod.body.errors ?? [])));
-    if (problems.length)
-      throw new ApiError(
-        problems[0].status,
-        problems.flatMap((p) => p.errors),
-      );
+    const problems = [
+      ...(mod.params(values) ? [] : validationErrors(mod.params.errors ?? [])),
+      ...(mod.body && body !== undefined && !mod.body(body)
+        ? validationErrors(mod.body.errors ?? [])
+        : []),
+    ];
+    if (problems.length) {
+      // The status the operation documents for the first code (e.g. 1001 under 400 on the
+      // sandbox API), else 422 (CONTRIBUTING.md: 1001 is 400 or 422, 1002 and 1003 are 422).
+      const documented = spec.errorStatuses?.[String(problems[0].code)];
+      throw new ApiError(documented ?? 422, problems);
+    }
     const handler = handlers[route.module];
     const ctx: HandlerContext = {
       world: w,
