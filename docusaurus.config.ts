@@ -11,6 +11,7 @@ import { ssrTemplate } from './config/ssr-template';
 import diagramPanZoomPlugin from './plugins/diagram-panzoom';
 import openapiPagesPlugin from './plugins/openapi-pages';
 import sandboxTwinPlugin from './plugins/sandbox-twin';
+import changelogFeedsPlugin from './plugins/changelog-feeds';
 import { openapiPages } from './config/openapi';
 import { diagramFont, mermaidOptions, mermaidThemes } from './config/diagrams';
 import leanDocsMetadataPlugin from './plugins/lean-docs-metadata';
@@ -192,6 +193,8 @@ const config: Config = {
     [openapiPagesPlugin, openapiPages],
     // The sandbox twin's data (routes, validators) and the Try it panel (design/sandbox-twin.md).
     [sandboxTwinPlugin, { apis: openapiPages.apis }],
+    // Atom and RSS feeds of every changelog page, and their subscribe links.
+    changelogFeedsPlugin,
     // Responsive raster images (spec §9: min 640, max 1030, 2 steps).
     [
       '@docusaurus/plugin-ideal-image',
