@@ -130,6 +130,7 @@ export function renderDownloadsPage(apis: ApiSummary[], wording: Wording): strin
     [text(String(api.operations))],
     [text(String(api.webhooks))],
     [link(`pathname://${api.download}`, text(api.download.split('/').pop() ?? api.download))],
+    [link(`pathname://${api.postman}`, text(w.postmanLink))],
   ]);
   const front = [
     '---',
