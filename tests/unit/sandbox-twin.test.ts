@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeTwin, type NodeTwin } from '../../plugins/sandbox-twin/node';
+import { createNodeTwin, type NodeTwin, startSandboxServer } from '../../plugins/sandbox-twin/node';
 import { CALLBACK_SECRET } from '../../plugins/sandbox-twin/twin/callbacks';
 import { CREDENTIALS } from '../../plugins/sandbox-twin/twin/world';
 import type { TwinResponse } from '../../plugins/sandbox-twin/twin/types';
@@ -23,6 +23,9 @@ beforeEach(async () => {
   await twin.reset();
 });
 
+// The answers are read field by field against literal expectations; a JSON type per operation
+// would restate the definitions.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function body(res: TwinResponse): Record<string, any> {
   return JSON.parse(res.body || 'null');
 }
@@ -406,5 +409,44 @@ describe('sandbox twin: reset for a documented request', () => {
       JSON.parse(example.body),
     );
     expect(again.status).toBe(409);
+  });
+});
+
+describe('npm run sandbox (the HTTP server)', () => {
+  it('serves the twin by path, its credentials, and refuses bad input with the documented errors', async () => {
+    const { server, origin } = await startSandboxServer(process.cwd(), 0);
+    try {
+      const info = await (await fetch(`${origin}/__twin`)).json();
+      expect(info.credentials.client_id).toBe(CREDENTIALS.client_id);
+      const tokenRes = await fetch(`${origin}/v2/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...CREDENTIALS,
+          grant_type: 'client_credentials',
+          scope: 'connect:fulfillment',
+        }),
+      });
+      const { access_token } = await tokenRes.json();
+      // Any host's path, on the server's one origin.
+      const stores = await fetch(`${origin}/v2/fulfillment/stores`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      expect(stores.status).toBe(200);
+      expect(stores.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      const huge = await fetch(`${origin}/v2/fulfillment/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: 'x'.repeat(2_000_000),
+      });
+      expect([huge.status, (await huge.json()).errors[0].code]).toEqual([413, 1003]);
+      const reset = await fetch(`${origin}/__twin/reset`, { method: 'POST', body: '{oops' });
+      expect([reset.status, (await reset.json()).errors[0].code]).toEqual([400, 1004]);
+      const odd = await fetch(`${origin}//%%zz/../v2?${'a'.repeat(5000)}`);
+      expect(odd.status).toBe(404);
+      expect((await fetch(`${origin}/__twin/reset`, { method: 'POST' })).status).toBe(204);
+    } finally {
+      server.close();
+    }
   });
 });
