@@ -355,6 +355,19 @@ describe('sandbox twin: bad input', () => {
     expect([bad.status, codes(bad)]).toEqual([400, [1006]]);
   });
 
+  it('leaves the state as it was when a request fails half-way', async () => {
+    const tok = await token();
+    const path = '/v2/fulfillment/users/cust-8812/orders/ord-20260314-0007';
+    const before = body(await call('GET', path, tok));
+    // A valid change of the instructions with a hold the user does not have: 409 4002.
+    const failed = await call('PUT', path, tok, {
+      special_instructions: 'Ring twice.',
+      service_option_hold_id: 'hold_NOTMINE1',
+    });
+    expect([failed.status, codes(failed)]).toEqual([409, [4002]]);
+    expect(body(await call('GET', path, tok))).toEqual(before);
+  });
+
   it('limits 1,000 requests in a loop to 10 a second and keeps the state intact', async () => {
     const tok = await token();
     const holdId = await hold(tok);
@@ -448,5 +461,5 @@ describe('npm run sandbox (the HTTP server)', () => {
     } finally {
       server.close();
     }
-  });
+  }, 60_000); // generating the twin's modules takes seconds on a busy machine
 });

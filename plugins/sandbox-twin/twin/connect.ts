@@ -162,6 +162,50 @@ function slots(now: number, timeZone: string): { starts: number; ends: number }[
 
 const STORE_ZONES: Record<string, string> = { '0142': 'America/Chicago' };
 
+/**
+ * A service option of `workflow` at `store` for one slot, with the sandbox's prices (delivery
+ * and last mile 7.99 USD, pickup free, as the definition's examples show).
+ */
+function serviceOption(
+  workflow: string,
+  store: string,
+  slot: { starts: number; ends: number },
+  id = newId('so'),
+): Resource {
+  return {
+    id,
+    workflow,
+    store_location: store,
+    window_starts_at: iso(slot.starts),
+    window_ends_at: iso(slot.ends),
+    price: workflow === 'pickup' ? '0.00' : '7.99',
+    currency: 'USD',
+    availability: 'available',
+  };
+}
+
+/** A hold of `option` that expires HOLD_MS after `now`. */
+function holdOf(option: Resource, now: number, id = newId('hold')): Resource {
+  return { id, expires_at: iso(now + HOLD_MS), service_option: clone(option) };
+}
+
+/**
+ * Takes the user's live hold named `holdId` for an order: its option, the hold used up.
+ * @throws ApiError 409 4002 when the hold expired, is another's, or is not this id.
+ */
+function takeHold(ctx: HandlerContext, userId: string, holdId: unknown): Resource {
+  const hold = liveHold(ctx.world, userId, ctx.now);
+  if (!hold || hold.id !== holdId)
+    throw fail(
+      409,
+      4002,
+      'the time-slot hold expired or belongs to another user; reserve a slot again',
+      'service_option_hold_id',
+    );
+  delete ctx.world.holds[userId];
+  return record(hold.service_option);
+}
+
 function offerSlots(ctx: HandlerContext, workflow: string): Answer {
   const store = String(record(ctx.body).store_location ?? '0142');
   const zone = STORE_ZONES[store];
@@ -169,17 +213,10 @@ function offerSlots(ctx: HandlerContext, workflow: string): Answer {
   const template = record(
     (record(ctx.example().body).service_options as unknown[] | undefined)?.[0],
   );
-  const price = workflow === 'pickup' ? '0.00' : String(template.price ?? '7.99');
   const options = slots(ctx.now, zone).map((slot, i) => {
     const option: Resource = {
       ...template,
-      id: newId('so'),
-      workflow,
-      store_location: store,
-      window_starts_at: iso(slot.starts),
-      window_ends_at: iso(slot.ends),
-      price,
-      currency: 'USD',
+      ...serviceOption(workflow, store, slot),
       availability: i === 1 ? 'limited' : 'available',
     };
     ctx.world.serviceOptions[option.id as string] = option;
@@ -201,11 +238,7 @@ function reserve(ctx: HandlerContext, option: Resource | undefined): Answer {
   if (Date.parse(String(option.window_starts_at)) <= ctx.now)
     throw fail(404, 4005, 'this service option is past its cut-off', 'service_option_id');
   if (option.availability === 'unavailable') throw fail(409, 4003, 'this time slot is full');
-  const hold: Resource = {
-    id: newId('hold'),
-    expires_at: iso(ctx.now + HOLD_MS),
-    service_option: clone(option),
-  };
+  const hold = holdOf(option, ctx.now);
   // One hold per user: a new one replaces the old.
   ctx.world.holds[userId] = hold;
   return { status: 201, body: hold };
@@ -248,15 +281,7 @@ function createOrder(workflow: 'delivery' | 'pickup' | 'last_mile'): Handler {
     const dispatch = workflow === 'last_mile' && body.order_type === 'dispatch';
     let window: { starts: unknown; ends: unknown } = { starts: null, ends: null };
     if (!dispatch) {
-      const hold = liveHold(ctx.world, userId, ctx.now);
-      if (!hold || hold.id !== body.service_option_hold_id)
-        throw fail(
-          409,
-          4002,
-          'the time-slot hold expired or belongs to another user; reserve a slot again',
-          'service_option_hold_id',
-        );
-      const option = record(hold.service_option);
+      const option = takeHold(ctx, userId, body.service_option_hold_id);
       if (option.workflow !== workflow)
         throw fail(
           422,
@@ -265,7 +290,6 @@ function createOrder(workflow: 'delivery' | 'pickup' | 'last_mile'): Handler {
           'service_option_hold_id',
         );
       window = { starts: option.window_starts_at, ends: option.window_ends_at };
-      delete ctx.world.holds[userId];
     }
     const template = record(ctx.example().body);
     const id = newId('fo');
@@ -303,6 +327,14 @@ function createOrder(workflow: 'delivery' | 'pickup' | 'last_mile'): Handler {
     await ctx.emit('brand_new', order);
     return { status: 201, body: view(order) };
   };
+}
+
+/** Cancels an order for the retailer: allowed before `delivering` (3002 after). */
+async function cancel(ctx: HandlerContext, order: Resource): Promise<Answer> {
+  if (['delivering', 'delivered', 'canceled'].includes(String(order.status)))
+    throw fail(409, 3002, `a ${String(order.status)} order cannot be canceled`);
+  await move(ctx, order, 'canceled', { cancellation_reason: 'retailer_driven' });
+  return { status: 200, body: view(order) };
 }
 
 /** Moves an order by the sandbox endpoint: forward along its lifecycle, or to rescheduled/canceled before delivering. */
@@ -529,15 +561,7 @@ export const connectHandlers: Record<string, Handler> = {
       order.special_instructions = body.special_instructions;
     if (body.items !== undefined) order.items = orderItems(body.items, []);
     if (body.service_option_hold_id !== undefined) {
-      const hold = liveHold(ctx.world, ctx.path.user_id, ctx.now);
-      if (!hold || hold.id !== body.service_option_hold_id)
-        throw fail(
-          409,
-          4002,
-          'the time-slot hold expired or belongs to another user',
-          'service_option_hold_id',
-        );
-      const option = record(hold.service_option);
+      const option = takeHold(ctx, ctx.path.user_id, body.service_option_hold_id);
       order.window_starts_at = option.window_starts_at;
       order.window_ends_at = option.window_ends_at;
       order.fulfillment_details = {
@@ -545,25 +569,13 @@ export const connectHandlers: Record<string, Handler> = {
         window_starts_at: option.window_starts_at,
         window_ends_at: option.window_ends_at,
       };
-      delete ctx.world.holds[ctx.path.user_id];
       await move(ctx, order, 'rescheduled');
     } else order.updated_at = iso(ctx.now);
     return { status: 200, body: view(order) };
   },
-  [`${F}cancel_order`]: async (ctx) => {
-    const order = findOrder(ctx.world, ctx.path.order_id, ctx.path.user_id);
-    if (['delivering', 'delivered', 'canceled'].includes(String(order.status)))
-      throw fail(409, 3002, `a ${String(order.status)} order cannot be canceled`);
-    await move(ctx, order, 'canceled', { cancellation_reason: 'retailer_driven' });
-    return { status: 200, body: view(order) };
-  },
-  [`${F}cancel_last_mile_order`]: async (ctx) => {
-    const order = findOrder(ctx.world, ctx.path.order_id);
-    if (['delivering', 'delivered', 'canceled'].includes(String(order.status)))
-      throw fail(409, 3002, `a ${String(order.status)} order cannot be canceled`);
-    await move(ctx, order, 'canceled', { cancellation_reason: 'retailer_driven' });
-    return { status: 200, body: view(order) };
-  },
+  [`${F}cancel_order`]: (ctx) =>
+    cancel(ctx, findOrder(ctx.world, ctx.path.order_id, ctx.path.user_id)),
+  [`${F}cancel_last_mile_order`]: (ctx) => cancel(ctx, findOrder(ctx.world, ctx.path.order_id)),
   [`${F}update_tip`]: async (ctx) => {
     const order = findOrder(ctx.world, ctx.path.order_id, ctx.path.user_id);
     const previous = order.tip_amount_cents ?? 0;
@@ -842,43 +854,23 @@ export function arrangeFor(
   now: number,
 ): void {
   const ids = record(body);
+  const [first] = slots(now, STORE_ZONES['0142']);
   // The slots a reader would have listed before reserving one, the path's option among them.
   for (const workflow of ['delivery', 'pickup', 'last_mile'])
     for (const [i, slot] of slots(now, STORE_ZONES['0142']).entries()) {
-      const id =
-        i === 0 && workflow === 'delivery' && path.service_option_id
-          ? path.service_option_id
-          : newId('so');
-      world.serviceOptions[id] = {
-        id,
-        workflow,
-        store_location: '0142',
-        window_starts_at: iso(slot.starts),
-        window_ends_at: iso(slot.ends),
-        price: workflow === 'pickup' ? '0.00' : '7.99',
-        currency: 'USD',
-        availability: 'available',
-      };
+      const option = serviceOption(workflow, '0142', slot);
+      if (i === 0 && workflow === 'delivery' && path.service_option_id)
+        option.id = path.service_option_id;
+      world.serviceOptions[option.id as string] = option;
     }
   // The hold endpoints read the user's live hold: the documented one.
   if (/\/service_option_hold$/.test(spec.path) && path.user_id && world.users[path.user_id]) {
-    const documented = record(spec.responses[0]?.example);
-    const [slot] = slots(now, STORE_ZONES['0142']);
-    world.holds[path.user_id] = {
-      id: typeof documented.id === 'string' ? documented.id : newId('hold'),
-      expires_at: iso(now + HOLD_MS),
-      service_option: {
-        ...record(documented.service_option),
-        id: newId('so'),
-        workflow: 'delivery',
-        store_location: '0142',
-        window_starts_at: iso(slot.starts),
-        window_ends_at: iso(slot.ends),
-        price: '7.99',
-        currency: 'USD',
-        availability: 'available',
-      },
-    };
+    const documented = record(spec.responses[0]?.example).id;
+    world.holds[path.user_id] = holdOf(
+      serviceOption('delivery', '0142', first),
+      now,
+      typeof documented === 'string' ? documented : undefined,
+    );
   }
   // A linking token a request names was created for the user, and approved.
   if (typeof ids.linking_token === 'string' && path.user_id) {
@@ -900,6 +892,7 @@ export function arrangeFor(
     if (typeof ids.user_id === 'string' && /\/users$/.test(spec.path))
       delete world.users[ids.user_id];
   }
+  // The hold a request names is the user's live hold, for a slot of the request's workflow.
   const holdId = ids.service_option_hold_id;
   const userId = path.user_id;
   if (typeof holdId === 'string' && userId && world.users[userId]) {
@@ -908,20 +901,7 @@ export function arrangeFor(
       : /last_mile/.test(spec.path)
         ? 'last_mile'
         : 'delivery';
-    const [slot] = slots(now, 'America/Chicago');
-    world.holds[userId] = {
-      id: holdId,
-      expires_at: iso(now + HOLD_MS),
-      service_option: {
-        id: newId('so'),
-        workflow,
-        store_location: String(ids.store_location ?? '0142'),
-        window_starts_at: iso(slot.starts),
-        window_ends_at: iso(slot.ends),
-        price: workflow === 'pickup' ? '0.00' : '7.99',
-        currency: 'USD',
-        availability: 'available',
-      },
-    };
+    const store = String(ids.store_location ?? '0142');
+    world.holds[userId] = holdOf(serviceOption(workflow, store, first), now, holdId);
   }
 }

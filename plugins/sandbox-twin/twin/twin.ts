@@ -457,7 +457,7 @@ export function createTwin(options: TwinOptions): Twin & {
       const documented = spec.errorStatuses?.[String(problems[0].code)];
       throw new ApiError(documented ?? 422, problems);
     }
-    const handler = handlers[route.module];
+    const handler = handlers[route.module] as Handler | undefined;
     const ctx: HandlerContext = {
       world: w,
       now: t,
@@ -471,18 +471,23 @@ export function createTwin(options: TwinOptions): Twin & {
       emit: (type, order, data) => emitInto(w, type, order, data),
     };
     let answer: Answer;
+    // A handler that fails leaves the world as it found it: it runs on the world, and a
+    // snapshot taken before is put back on any error (a request is all or nothing).
+    const snapshot = handler ? JSON.stringify(w) : '';
     try {
       if (handler) {
         const own = await handler(ctx);
         answer = { ...own, headers: { 'x-aisle-twin': 'state', ...own.headers } };
       } else answer = exampleAnswer(spec, path);
     } catch (error) {
+      world = JSON.parse(snapshot) as World;
       if (!(error instanceof ApiError)) throw error;
       answer = errorAnswer(error);
     }
     answer.headers = { ...rateHeaders, ...answer.headers };
+    const current = world ?? w;
     if (idempotencyId && ![401, 403, 429].includes(answer.status) && answer.status < 500) {
-      w.idempotency[idempotencyId] = {
+      current.idempotency[idempotencyId] = {
         body: canonical(body),
         response: {
           status: answer.status,
@@ -491,9 +496,9 @@ export function createTwin(options: TwinOptions): Twin & {
         },
         at: t,
       };
-      const keys = Object.keys(w.idempotency);
+      const keys = Object.keys(current.idempotency);
       for (const k of keys.slice(0, Math.max(0, keys.length - IDEMPOTENCY_MAX)))
-        delete w.idempotency[k];
+        delete current.idempotency[k];
     }
     return answer;
   }
