@@ -449,10 +449,10 @@ describe('writing rules', () => {
     expect(wrong.map((w) => w.where)).toEqual([]);
   });
 
-  it('pages use US spelling', () => {
+  it('pages and definitions use US spelling', () => {
     const british =
       /\b(honour\w*|catalogue\w*|colour\w*|favourite\w*|behaviour\w*|grey|cancelled|cancelling|licence|centre\w*|customis\w*|organis\w*|prioritis\w*|recognis\w*|authoris\w*|optimis\w*|minimis\w*|labelled|labelling|modelled|travelled|fulfilment|enrolment|judgement|programme)\b/i;
-    const wrong = pages.flatMap((page) =>
+    const wrong = sources.flatMap((page) =>
       proseLines(page).flatMap(({ n, line }) => {
         const m = british.exec(prose(line));
         return m ? [`${page.file}:${n}: ${m[1]}`] : [];
