@@ -5,7 +5,7 @@
  * element and shows the last event in the Events log. Escape closes the drawer.
  *
  * Props: `{ initialLines?: readonly SampleCartLine[]; initiallyOpen?: boolean }`; the lines
- * default to the sample cart (three lines, four units), the drawer starts open.
+ * default to the sample cart (three lines: milk, bread and 2 lb of bananas; three units), the drawer starts open.
  */
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {

@@ -292,7 +292,10 @@ export function formatMoney(money: Money): string {
   return formatter.format(toCents(money.amount) / 100);
 }
 
-/** Totals a list of cart lines: units (`items_count`) and `subtotal`, as the events carry them. */
+/**
+ * Totals a list of cart lines: units (`items_count`; a line sold by weight counts as one) and
+ * `subtotal`, as the events carry them.
+ */
 export function cartTotals(lines: readonly SampleCartLine[]): {
   items_count: number;
   subtotal: Money;
@@ -302,7 +305,7 @@ export function cartTotals(lines: readonly SampleCartLine[]): {
   for (const line of lines) {
     const product = findProduct(line.lookup_code);
     if (!product) continue;
-    units += line.quantity;
+    units += product.cost_unit === 'each' ? line.quantity : 1;
     cents += toCents(product.price) * line.quantity;
   }
   return { items_count: units, subtotal: toMoney(cents) };
