@@ -372,6 +372,22 @@ describe('limits', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('a token lasts 24 hours or 15 minutes wherever a page says how long', () => {
+    const seconds: Record<string, number> = { seconds: 1, minutes: 60, hours: 3600 };
+    const allowed: number[] = Object.values(tokenLifetimes);
+    const wrong: string[] = [];
+    for (const source of sources)
+      source.lines.forEach((line, i) => {
+        for (const m of line.matchAll(
+          /\btokens?\b[^.]{0,40}?\b(?:lasts?|expires? after|valid for) (\d[\d,]*) (seconds|minutes|hours)/gi,
+        )) {
+          const value = Number(m[1].replace(/,/g, '')) * seconds[m[2].toLowerCase()];
+          if (!allowed.includes(value)) wrong.push(`${source.file}:${i + 1}: ${m[0]}`);
+        }
+      });
+    expect(wrong).toEqual([]);
+  });
+
   it("rate limits are the API's", () => {
     const wrong: string[] = [];
     for (const source of sources) {
