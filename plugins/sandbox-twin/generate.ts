@@ -21,6 +21,9 @@ import { type ApiOptions, collectPages } from '../openapi-pages/generate';
 import { type Document, loadSpec, makeResolver, type Resolve } from '../openapi-pages/load';
 import { credentialHeader } from '../openapi-pages/render/authorization';
 import { mediaExamples, parameterExample } from '../openapi-pages/samples';
+import { apiOfFile } from '../../src/data/facts/apis';
+import { errorOf } from '../../src/data/facts/errors';
+import { rateLimits } from '../../src/data/facts/limits';
 import type { FieldHint, OperationSpec, ParameterSpec, SecuritySpec } from './twin/types';
 
 /**
@@ -53,7 +56,15 @@ export interface RouteSpec {
   security: SecuritySpec | null;
   /** Module key: `<api>/<operationId>`. */
   module: string;
+  /**
+   * Requests per second per credential on the sandbox or test host: the lowest limit the
+   * facts give for the API's family (src/data/facts/limits.ts; Connect 10, Developer Platform 5).
+   */
+  rateLimit: number;
 }
+
+/** Codes the pipeline itself answers, whose status comes from the facts when an operation shows none. */
+const PIPELINE_CODES = [1001, 1002, 1003, 1004, 1005, 1006, 1008, 1015, 2001, 2002, 2005];
 
 /** What the generator writes: the route table and the modules' code by key. */
 export interface TwinData {
@@ -144,6 +155,9 @@ export async function buildTwinData(siteDir: string, apis: ApiOptions[]): Promis
   const modules = new Map<string, string>();
   for (const api of apis) {
     const { doc } = await loadSpec(join(siteDir, api.spec));
+    const family = apiOfFile(`openapi/${api.id}.yaml`);
+    if (!family) throw new Error(`${api.spec}: no API family in src/data/facts/apis.ts`);
+    const rateLimit = Math.min(...rateLimits[family]);
     const resolve = makeResolver(doc);
     const server = sandboxServer(doc);
     // Absolute ids, so `$ref`s resolve the same from every schema added below.
@@ -243,6 +257,13 @@ export async function buildTwinData(siteDir: string, apis: ApiOptions[]): Promis
             if (typeof e?.code === 'number') errorStatuses[String(e.code)] ??= Number(status);
         }
       }
+      // Codes this operation's examples do not show take the API's status from the error
+      // catalogue: 422 on Connect and Ads, 400 on Catalog, FoodStorm and the Developer Platform.
+      for (const code of PIPELINE_CODES) {
+        const statuses = errorOf(family, code)?.status[family] ?? [];
+        const status = statuses.includes(422) ? 422 : statuses.find((s) => s >= 400);
+        if (status !== undefined) errorStatuses[String(code)] ??= status;
+      }
       const security = securityOf(operation, doc, resolve);
       const spec: OperationSpec = {
         api: api.id,
@@ -275,6 +296,7 @@ export async function buildTwinData(siteDir: string, apis: ApiOptions[]): Promis
         server,
         security,
         module: key,
+        rateLimit,
       });
     }
   }

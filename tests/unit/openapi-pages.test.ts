@@ -104,6 +104,7 @@ describe('openapi-pages: pages of a definition', () => {
       'api_reference/callbacks/_category_.json',
       'mini/api_reference/schemas.mdx',
       'static/openapi/mini.yaml',
+      'static/openapi/mini.postman.json',
     ]);
   });
 

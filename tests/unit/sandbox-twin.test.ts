@@ -313,6 +313,14 @@ describe('sandbox twin: bad input', () => {
     expect(codes(sandbox)).toContain(1001);
     const fulfillment = await call('POST', '/v2/fulfillment/users', tok, {});
     expect(fulfillment.status).toBe(422);
+    // Where the examples show none (list_items documents no 1002), the error catalogue's status
+    // for the API: FoodStorm answers every validation error with 400 (src/data/facts/errors.ts).
+    const foodstorm = await twin.handle({
+      method: 'GET',
+      url: 'https://fresh-market-test.foodstorm.example/api/v1/items?limit=many',
+      headers: { 'x-api-key': CREDENTIALS.api_keys.foodstorm },
+    });
+    expect([foodstorm.status, codes(foodstorm)]).toEqual([400, [1002]]);
   });
 
   it('answers malformed JSON, a wrong type, a 2 MB body and an unknown path without a stack', async () => {

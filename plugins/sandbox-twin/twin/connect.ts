@@ -6,6 +6,7 @@
  * and a signed callback for every state change. Answers start from the definition's example of
  * the same operation and overwrite what the state knows, so they keep the documented shape.
  */
+import { productOf } from '../../../src/data/facts/examples';
 import { fail, type Answer } from './errors';
 import type { Handler, HandlerContext, OperationModule } from './twin';
 import { iso, newId, type Resource, type World } from './world';
@@ -68,16 +69,6 @@ const EVENTS: Record<string, string> = {
   rating_reminder: 'DPL',
 };
 const LETTER: Record<string, string> = { delivery: 'D', pickup: 'P', last_mile: 'L' };
-
-/** Products the example orders use (CONTRIBUTING.md "Example data"); others come back as 1014. */
-const PRODUCTS: Record<string, string> = {
-  '0001234567895': 'Organic whole milk, 1 gal',
-  '0001234567901': 'Whole milk, 1 gal',
-  '0001234567918': 'Sourdough bread',
-  '0001234567925': 'Large brown eggs, 12 ct',
-  '0001234567932': 'Greek yogurt, plain, 32 oz',
-  '4011': 'Bananas',
-};
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -248,7 +239,7 @@ function orderItems(items: unknown, warnings: unknown[]): Resource[] {
   return (Array.isArray(items) ? items : []).map((raw, i) => {
     const item = record(raw);
     const code = String(item.lookup_code ?? '');
-    const name = PRODUCTS[code];
+    const name = productOf(code)?.item_name;
     if (!name)
       warnings.push({
         code: 1014,

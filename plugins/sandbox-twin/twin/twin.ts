@@ -388,7 +388,7 @@ export function createTwin(options: TwinOptions): Twin & {
     if (matched === 'method') throw fail(405, 1015, `${method} is not allowed on ${url.pathname}`);
     if (!matched) throw fail(404, 1015, `no operation answers ${method} ${url.pathname}`);
     const { route, path } = matched;
-    const limit = route.api === 'developer-platform' ? 5 : SANDBOX_RATE_LIMIT;
+    const limit = route.rateLimit ?? SANDBOX_RATE_LIMIT;
     const credential =
       headers[route.security?.header.toLowerCase() ?? 'authorization'] ?? 'anonymous';
     const rateHeaders = rateLimit(w, credential, t, limit);
