@@ -8,7 +8,7 @@
  */
 import { productOf } from '../../../src/data/facts/examples';
 import { fail, type Answer } from './errors';
-import type { Handler, HandlerContext, OperationModule } from './twin';
+import type { Handler, HandlerContext } from './twin';
 import { iso, newId, type Resource, type World } from './world';
 import type { CallbackDelivery, OperationSpec } from './types';
 
@@ -153,10 +153,10 @@ function slots(now: number, timeZone: string): { starts: number; ends: number }[
 
 const STORE_ZONES: Record<string, string> = { '0142': 'America/Chicago' };
 
-/**
- * A service option of `workflow` at `store` for one slot, with the sandbox's prices (delivery
- * and last mile 7.99 USD, pickup free, as the definition's examples show).
- */
+/** Slot prices by workflow, USD, as the fulfillment definition's examples show them. */
+const PRICES: Record<string, string> = { delivery: '7.99', pickup: '0.00', last_mile: '5.99' };
+
+/** A service option of `workflow` at `store` for one slot, at the documented price. */
 function serviceOption(
   workflow: string,
   store: string,
@@ -169,7 +169,7 @@ function serviceOption(
     store_location: store,
     window_starts_at: iso(slot.starts),
     window_ends_at: iso(slot.ends),
-    price: workflow === 'pickup' ? '0.00' : '7.99',
+    price: PRICES[workflow] ?? PRICES.delivery,
     currency: 'USD',
     availability: 'available',
   };
@@ -465,7 +465,15 @@ export const connectHandlers: Record<string, Handler> = {
     const userId = String(body.user_id);
     if (ctx.world.users[userId])
       throw fail(409, 1017, `user_id ${userId} already exists`, 'user_id');
-    const user = { ...body, created_at: iso(ctx.now), updated_at: iso(ctx.now) };
+    // Fields not sent take their defaults: no birthday, no SMS, the US stores' locale.
+    const user = {
+      birthday: null,
+      sms_opt_in: false,
+      locale: 'en-US',
+      ...body,
+      created_at: iso(ctx.now),
+      updated_at: iso(ctx.now),
+    };
     ctx.world.users[userId] = user;
     return { status: 201, body: user };
   },
@@ -666,6 +674,23 @@ export const connectHandlers: Record<string, Handler> = {
     };
   },
   [`${S}list_callback_deliveries`]: deliveries,
+  // The twin applies a catalog batch at once, so a page's poll loop ends on its first read.
+  'catalog/get_batch': (ctx) => {
+    const batch = record(ctx.example().body);
+    const count = typeof batch.item_count === 'number' ? batch.item_count : 0;
+    return {
+      status: 200,
+      body: {
+        ...batch,
+        id: ctx.path.batch_id,
+        status: 'completed',
+        applied_count: count,
+        pending_enrichment_count: 0,
+        rejected_count: 0,
+        completed_at: iso(ctx.now),
+      },
+    };
+  },
   [`${F}create_linking_token`]: (ctx) => {
     requireUser(ctx.world, ctx.path.user_id);
     const token = newId('lnk');
@@ -752,7 +777,7 @@ export const connectHandlers: Record<string, Handler> = {
     const ids = (Array.isArray(body.order_ids) ? body.order_ids : []).map(String);
     const orders = ids.map((id) => findOrder(ctx.world, id));
     for (const order of orders)
-      if (order.status !== 'brand_new' && order.status !== 'acknowledged')
+      if (order.status !== 'brand_new')
         throw fail(
           409,
           3002,
@@ -760,7 +785,7 @@ export const connectHandlers: Record<string, Handler> = {
         );
     const results = [];
     for (const order of orders) {
-      if (order.status === 'brand_new') await move(ctx, order, 'acknowledged');
+      await move(ctx, order, 'acknowledged');
       results.push({
         order_id: order.order_id,
         status: order.status,
@@ -802,17 +827,50 @@ export const connectHandlers: Record<string, Handler> = {
   },
 };
 
+/**
+ * Operations whose first documented success the example world is made of; the generator
+ * writes them to `seed.json`, so a browser loads no operation chunk to reset.
+ */
+export const SEED_EXAMPLES = [
+  `${F}list_delivery_service_options`,
+  `${F}list_pickup_service_options`,
+  `${F}list_last_mile_service_options`,
+  `${F}create_user`,
+  `${F}create_delivery_order`,
+  `${F}create_pickup_order`,
+  `${F}create_last_mile_order`,
+];
+
 /** The example world: the documented example user, and her example orders (one per workflow). */
 export async function seedWorld(
   world: World,
-  load: (key: string) => Promise<OperationModule>,
+  examples: Record<string, unknown>,
   now: number,
 ): Promise<void> {
-  const example = async (key: string, status?: number) => {
-    const spec = (await load(key)).spec;
-    const response = spec.responses.find((r) => (status ? r.status === status : r.status < 300));
-    return record(clone(response?.example));
-  };
+  const example = async (key: string) => record(clone(examples[key]));
+  // The documented time slots (so_41873…), moved to the next slots from now, so a reserve
+  // a page shows finds its option.
+  const [first] = slots(now, STORE_ZONES['0142']);
+  for (const [key, workflow] of [
+    [`${F}list_delivery_service_options`, 'delivery'],
+    [`${F}list_pickup_service_options`, 'pickup'],
+    [`${F}list_last_mile_service_options`, 'last_mile'],
+  ]) {
+    const listed = (await example(key)).service_options;
+    for (const [i, raw] of (Array.isArray(listed) ? listed : []).entries()) {
+      const documented = record(raw);
+      const hour = 3_600_000;
+      world.serviceOptions[String(documented.id)] = {
+        ...documented,
+        ...serviceOption(workflow, String(documented.store_location ?? '0142'), {
+          starts: first.starts + i * hour,
+          ends: first.ends + i * hour,
+        }),
+        id: documented.id,
+        availability: documented.availability ?? 'available',
+      };
+    }
+  }
   const user = await example(`${F}create_user`);
   world.users[String(user.user_id)] = { ...user, created_at: iso(now), updated_at: iso(now) };
   const orders = [
@@ -843,17 +901,31 @@ export function arrangeFor(
   path: Record<string, string>,
   body: unknown,
   now: number,
+  workflowHint?: string,
 ): void {
   const ids = record(body);
   const [first] = slots(now, STORE_ZONES['0142']);
-  // The slots a reader would have listed before reserving one, the path's option among them.
+  // The slots a reader would have listed before reserving one, the path's option among them
+  // (in the workflow the requests work in, else the option's documented one, else delivery).
+  const named = path.service_option_id;
+  const namedWorkflow =
+    workflowHint ?? String(world.serviceOptions[named ?? '']?.workflow ?? 'delivery');
   for (const workflow of ['delivery', 'pickup', 'last_mile'])
     for (const [i, slot] of slots(now, STORE_ZONES['0142']).entries()) {
       const option = serviceOption(workflow, '0142', slot);
-      if (i === 0 && workflow === 'delivery' && path.service_option_id)
-        option.id = path.service_option_id;
+      if (i === 0 && workflow === namedWorkflow && named) option.id = named;
       world.serviceOptions[option.id as string] = option;
     }
+  // A request about a user that the example world lacks finds that user (a create does not).
+  const creates = spec.responses.some((r) => r.status === 201) && /\/users$/.test(spec.path);
+  if (path.user_id && !world.users[path.user_id] && !creates) {
+    const template = world.users['cust-8812'] ?? {};
+    world.users[path.user_id] = { ...clone(template), user_id: path.user_id };
+  }
+  // A batch takes new orders: the ones it names are brand_new.
+  if (Array.isArray(ids.order_ids))
+    for (const id of ids.order_ids)
+      if (world.orders[String(id)]) world.orders[String(id)].status = 'brand_new';
   // The hold endpoints read the user's live hold: the documented one.
   if (/\/service_option_hold$/.test(spec.path) && path.user_id && world.users[path.user_id]) {
     const documented = record(spec.responses[0]?.example).id;
@@ -878,10 +950,9 @@ export function arrangeFor(
   if (spec.method === 'DELETE' && path.user_id)
     for (const order of Object.values(world.orders))
       if (order.user_id === path.user_id) order.status = 'delivered';
-  if (spec.responses[0]?.status === 201) {
+  if (spec.responses.some((r) => r.status === 201)) {
     if (typeof ids.order_id === 'string') delete world.orders[ids.order_id];
-    if (typeof ids.user_id === 'string' && /\/users$/.test(spec.path))
-      delete world.users[ids.user_id];
+    if (typeof ids.user_id === 'string' && creates) delete world.users[ids.user_id];
   }
   // The hold a request names is the user's live hold, for a slot of the request's workflow.
   const holdId = ids.service_option_hold_id;
