@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { OperationSpec } from '../../plugins/sandbox-twin/twin/types';
+import { productionServer } from '../../plugins/sandbox-twin/hosts';
+import { jsonTokens } from '../../plugins/sandbox-twin/theme/TryIt/json-tokens';
+import {
+  buildRequest,
+  curlCommand,
+  initialDraft,
+  prettyBody,
+  shellQuote,
+} from '../../plugins/sandbox-twin/theme/TryIt/request';
+
+const createOrder: OperationSpec = {
+  api: 'fulfillment',
+  operationId: 'create_delivery_order',
+  method: 'POST',
+  path: '/v2/fulfillment/users/{user_id}/orders/delivery',
+  sandboxServer: 'https://connect.sandbox.aisle.example',
+  parameters: [
+    { name: 'user_id', in: 'path', required: true, type: 'string', example: 'cust-8812' },
+    { name: 'Accept-Language', in: 'header', required: false, type: 'string', example: 'en-US' },
+    { name: 'Idempotency-Key', in: 'header', required: false, type: 'string' },
+    { name: 'limit', in: 'query', required: false, type: 'integer', example: 20 },
+    { name: 'cursor', in: 'query', required: false, type: 'string' },
+  ],
+  requestBody: {
+    required: true,
+    example: { order_id: 'ord-20260314-0007', service_option_hold_id: 'hold_5RZ8W2' },
+    fields: [{ name: 'order_id', type: 'string', required: true }],
+  },
+  security: { kind: 'bearer', header: 'Authorization', scopes: ['connect:fulfillment'] },
+  responses: [{ status: 201 }],
+};
+
+describe('Try it requests', () => {
+  it('start from the operation examples on the sandbox server', () => {
+    const draft = initialDraft(createOrder);
+    expect(draft.server).toBe('https://connect.sandbox.aisle.example');
+    expect(draft.path).toEqual({ user_id: 'cust-8812' });
+    // Optional parameters without an example stay out; those with one are prefilled.
+    expect(draft.query).toEqual({ limit: '20' });
+    expect(draft.headers).toEqual({
+      Authorization: '',
+      'Content-Type': 'application/json',
+      'Accept-Language': 'en-US',
+    });
+    expect(JSON.parse(draft.body)).toEqual(createOrder.requestBody?.example);
+  });
+
+  it('encode path values, drop empty headers and keep the body text as typed', () => {
+    const draft = initialDraft(createOrder);
+    draft.path.user_id = 'a/b c';
+    draft.body = '{"order_id": ';
+    const request = buildRequest(createOrder, draft);
+    expect(request.url).toBe(
+      'https://connect.sandbox.aisle.example/v2/fulfillment/users/a%2Fb%20c/orders/delivery?limit=20',
+    );
+    expect(request.headers).not.toHaveProperty('Authorization');
+    expect(request.body).toBe('{"order_id": ');
+  });
+
+  it('send no body with GET', () => {
+    const get = { ...createOrder, method: 'GET' };
+    expect(buildRequest(get, initialDraft(get)).body).toBeUndefined();
+  });
+
+  it('copy as a cURL command that a shell reads back unchanged', () => {
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+    const command = curlCommand({
+      method: 'POST',
+      url: 'https://connect.sandbox.aisle.example/v2/fulfillment/users',
+      headers: { Authorization: 'Bearer t' },
+      body: `{"first_name":"O'Neil"}`,
+    });
+    expect(command).toBe(
+      [
+        "curl --request POST 'https://connect.sandbox.aisle.example/v2/fulfillment/users'",
+        "--header 'Authorization: Bearer t'",
+        `--data-raw '{"first_name":"O'\\''Neil"}'`,
+      ].join(' \\\n  '),
+    );
+  });
+
+  it('show JSON bodies pretty and anything else as received', () => {
+    expect(prettyBody('{"a":1}')).toEqual({ text: '{\n  "a": 1\n}', json: true });
+    expect(prettyBody('<html>')).toEqual({ text: '<html>', json: false });
+    expect(prettyBody('  ')).toEqual({ text: '', json: false });
+  });
+});
+
+describe('JSON tokens', () => {
+  it("take Prism's token types and give the text back whole", () => {
+    const text = '{\n  "a": "x\\"y", "n": -1.5e3, "ok": true, "none": null, "list": [1]\n}';
+    const tokens = jsonTokens(text);
+    expect(tokens.map((t) => t.text).join('')).toBe(text);
+    const typed = tokens.filter((t) => t.type).map((t) => `${t.type}:${t.text}`);
+    expect(typed).toEqual(
+      expect.arrayContaining([
+        'property:"a"',
+        'string:"x\\"y"',
+        'number:-1.5e3',
+        'boolean:true',
+        'null:null',
+        'punctuation:[',
+        'operator::',
+      ]),
+    );
+  });
+
+  it('leave text that is not JSON untouched', () => {
+    const text = 'Service Unavailable <b>';
+    expect(
+      jsonTokens(text)
+        .map((t) => t.text)
+        .join(''),
+    ).toBe(text);
+  });
+});
+
+describe('production servers', () => {
+  it('mirror the sandbox ones, except Aisle Ads, whose test accounts share its host', () => {
+    expect(productionServer('https://connect.sandbox.aisle.example')).toBe(
+      'https://connect.aisle.example',
+    );
+    expect(productionServer('https://api.sandbox.aisle.example/idp/v1')).toBe(
+      'https://api.aisle.example/idp/v1',
+    );
+    expect(productionServer('https://ads.aisle.example/api/v2')).toBeUndefined();
+    expect(productionServer('not a url')).toBeUndefined();
+  });
+});
