@@ -18,6 +18,7 @@ import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import earlySearchKeyPlugin from './plugins/early-search-key';
+import sandboxTwinPlugin from './plugins/sandbox-twin';
 import buildDiagramsPlugin, {
   diagramSettings,
   remarkBuildDiagrams,
@@ -95,7 +96,12 @@ const config: Config = {
   },
 
   // `analytics`: the page-feedback widget shows only when its answers can be sent somewhere.
-  customFields: { search, analytics: Boolean(env.integrations.gtagId) },
+  customFields: {
+    search,
+    analytics: Boolean(env.integrations.gtagId),
+    // The Try it panel offers the production servers too (TRY_IT_REAL_HOSTS=true).
+    tryItRealHosts: env.tryItRealHosts,
+  },
 
   // Error-reporting and chat widget scripts, only when configured (README, Environment).
   scripts: [
@@ -189,6 +195,8 @@ const config: Config = {
     staticHighlightPlugin,
     // API reference pages generated from openapi/*.yaml before the docs are read (config/openapi.ts).
     [openapiPagesPlugin, openapiPages],
+    // The API pages' Try it panel and msw's worker script at the site root (sandbox twin).
+    sandboxTwinPlugin,
     // Responsive raster images (spec §9: min 640, max 1030, 2 steps).
     [
       '@docusaurus/plugin-ideal-image',
