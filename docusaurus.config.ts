@@ -18,7 +18,7 @@ import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import earlySearchKeyPlugin from './plugins/early-search-key';
-import sandboxTwinPlugin from './plugins/sandbox-twin';
+import sandboxTwinWorkerPlugin from './plugins/sandbox-twin/worker-plugin';
 import buildDiagramsPlugin, {
   diagramSettings,
   remarkBuildDiagrams,
@@ -195,8 +195,8 @@ const config: Config = {
     staticHighlightPlugin,
     // API reference pages generated from openapi/*.yaml before the docs are read (config/openapi.ts).
     [openapiPagesPlugin, openapiPages],
-    // The API pages' Try it panel and msw's worker script at the site root (sandbox twin).
-    sandboxTwinPlugin,
+    // The Try it panel's msw service worker script at the site root (design/try-it.md).
+    sandboxTwinWorkerPlugin,
     // Responsive raster images (spec §9: min 640, max 1030, 2 steps).
     [
       '@docusaurus/plugin-ideal-image',

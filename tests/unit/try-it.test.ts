@@ -1,4 +1,7 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as cookieJar from '../../plugins/sandbox-twin/msw-cookie-jar';
 import type { OperationSpec } from '../../plugins/sandbox-twin/twin/types';
 import { productionServer } from '../../plugins/sandbox-twin/hosts';
 import { jsonTokens } from '../../plugins/sandbox-twin/theme/TryIt/json-tokens';
@@ -127,5 +130,38 @@ describe('production servers', () => {
     );
     expect(productionServer('https://ads.aisle.example/api/v2')).toBeUndefined();
     expect(productionServer('not a url')).toBeUndefined();
+  });
+});
+
+describe("msw's cookie jar", () => {
+  const mswLib = join(__dirname, '..', '..', 'node_modules', 'msw', 'lib');
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? files(join(dir, e.name))
+        : e.name.endsWith('.mjs')
+          ? [join(dir, e.name)]
+          : [],
+    );
+
+  it('stands in for everything msw imports from tough-cookie in the browser', () => {
+    const imported = new Set<string>();
+    for (const file of files(mswLib).filter((f) => !f.includes(`${join('lib', 'node')}`))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']tough-cookie["']/g))
+        for (const name of m[1].split(',')) if (name.trim()) imported.add(name.trim());
+      expect(text, file).not.toMatch(/import\s+\*\s+as\s+\w+\s+from\s*["']tough-cookie["']/);
+    }
+    expect([...imported].sort()).toEqual(['Cookie', 'CookieJar', 'MemoryCookieStore']);
+    for (const name of imported) expect(cookieJar).toHaveProperty(name);
+  });
+
+  it('keeps no cookie', async () => {
+    const store = new cookieJar.MemoryCookieStore();
+    const jar = new cookieJar.CookieJar(store);
+    await jar.setCookie();
+    expect(jar.getCookiesSync()).toEqual([]);
+    expect(store.idx).toEqual({});
+    expect(cookieJar.Cookie.fromJSON()).toBeNull();
   });
 });

@@ -24,24 +24,7 @@ export interface Transport {
 export const WORKER_START_MS = 5000;
 
 async function startWorker(twin: Twin, workerUrl: string): Promise<void> {
-  const [{ setupWorker }, { http, HttpResponse }] = await Promise.all([
-    import('msw/browser'),
-    import('msw'),
-  ]);
-  const handler = http.all(
-    ({ request }) => twin.handles(request.url),
-    async ({ request }) => {
-      const body = await request.text();
-      const answer = await twin.handle({
-        method: request.method,
-        url: request.url,
-        headers: Object.fromEntries(request.headers),
-        body: body === '' ? undefined : body,
-      });
-      return new HttpResponse(answer.body, { status: answer.status, headers: answer.headers });
-    },
-  );
-  const worker = setupWorker(handler);
+  const { startMswWorker } = await import(/* webpackChunkName: "try-it-msw" */ './msw-worker');
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -50,14 +33,7 @@ async function startWorker(twin: Twin, workerUrl: string): Promise<void> {
     );
   });
   try {
-    await Promise.race([
-      worker.start({
-        serviceWorker: { url: workerUrl },
-        onUnhandledRequest: 'bypass',
-        quiet: true,
-      }),
-      timeout,
-    ]);
+    await Promise.race([startMswWorker(twin, workerUrl), timeout]);
   } finally {
     clearTimeout(timer);
   }
