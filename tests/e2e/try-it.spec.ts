@@ -83,6 +83,13 @@ test('the delivery flow through the panels, with its callbacks in the inspector'
 }) => {
   test.setTimeout(120_000);
   const problems = recordProblems(page);
+  // A documented error answer (409 1017 below) is what the panel shows, not a fault of the page;
+  // Chromium logs every 4xx a fetch gets, so those lines are left out, by their URL.
+  const expectedAnswers: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /^https:\/\/[^/]*\.aisle\.example\//.test(m.location().url))
+      expectedAnswers.push(m.text());
+  });
   await openPanel(page, CREATE_USER);
   await expect(panel(page).locator('.try-it__mode')).toContainText('answered in your browser');
   await panel(page).getByRole('button', { name: 'Reset sandbox' }).click();
@@ -149,7 +156,7 @@ test('the delivery flow through the panels, with its callbacks in the inspector'
   await newest.locator('summary').click();
   await expect(newest).toContainText(ORDER_ID);
   await expect(newest.locator('.try-it__signature')).toHaveText(/^t=\d+,v1=[0-9a-f]{64}$/);
-  expect(problems.consoleErrors).toEqual([]);
+  expect(problems.consoleErrors.filter((e) => !expectedAnswers.includes(e))).toEqual([]);
 });
 
 test('a malformed JSON body gets the documented 400 with code 1004, and the page stays live', async ({

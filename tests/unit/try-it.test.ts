@@ -9,6 +9,7 @@ import {
   buildRequest,
   curlCommand,
   initialDraft,
+  newIdempotencyKey,
   prettyBody,
   shellQuote,
 } from '../../plugins/sandbox-twin/theme/TryIt/request';
@@ -22,7 +23,13 @@ const createOrder: OperationSpec = {
   parameters: [
     { name: 'user_id', in: 'path', required: true, type: 'string', example: 'cust-8812' },
     { name: 'Accept-Language', in: 'header', required: false, type: 'string', example: 'en-US' },
-    { name: 'Idempotency-Key', in: 'header', required: false, type: 'string' },
+    {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      type: 'string',
+      example: '3f6c2a9e-8b41-4d7a-9e25-61c0b8f4d213',
+    },
     { name: 'limit', in: 'query', required: false, type: 'integer', example: 20 },
     { name: 'cursor', in: 'query', required: false, type: 'string' },
   ],
@@ -33,6 +40,7 @@ const createOrder: OperationSpec = {
   },
   security: { kind: 'bearer', header: 'Authorization', scopes: ['connect:fulfillment'] },
   responses: [{ status: 201 }],
+  errorStatuses: {},
 };
 
 describe('Try it requests', () => {
@@ -42,11 +50,15 @@ describe('Try it requests', () => {
     expect(draft.path).toEqual({ user_id: 'cust-8812' });
     // Optional parameters without an example stay out; those with one are prefilled.
     expect(draft.query).toEqual({ limit: '20' });
-    expect(draft.headers).toEqual({
+    const { 'Idempotency-Key': key, ...headers } = draft.headers;
+    expect(headers).toEqual({
       Authorization: '',
       'Content-Type': 'application/json',
       'Accept-Language': 'en-US',
     });
+    // A new key per panel, never the documented one every page shares (409 1008 on reuse).
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(initialDraft(createOrder).headers['Idempotency-Key']).not.toBe(key);
     expect(JSON.parse(draft.body)).toEqual(createOrder.requestBody?.example);
   });
 
@@ -60,6 +72,18 @@ describe('Try it requests', () => {
     );
     expect(request.headers).not.toHaveProperty('Authorization');
     expect(request.body).toBe('{"order_id": ');
+  });
+
+  it('make UUIDs without randomUUID too (insecure contexts)', () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      expect(newIdempotencyKey()).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
   });
 
   it('send no body with GET', () => {

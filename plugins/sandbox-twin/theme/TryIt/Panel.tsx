@@ -6,7 +6,8 @@
  * delivered. The twin keeps its state in sessionStorage, so a flow can go from page to page.
  */
 import React, { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { loadBrowserTwin, loadOperations } from '../../twin/browser';
+import { loadBrowserTwin, loadOperation } from '../../twin/browser';
+import { CREDENTIALS } from '../../twin/world';
 import type {
   CallbackDelivery,
   OperationSpec,
@@ -29,10 +30,6 @@ export interface PanelProps {
   realHosts: boolean;
 }
 
-/** Client id of the example retailer's sandbox app (CONTRIBUTING.md "Example data"). */
-export const SANDBOX_CLIENT_ID = 'aisle_client_7f3a9c';
-/** Its sandbox client secret, known to the twin (sandbox only; it opens nothing real). */
-export const SANDBOX_CLIENT_SECRET = 'sandbox_secret_7f3a9c';
 /** Longest body drawn with token colours; a longer one is shown plain (no long task). */
 const HIGHLIGHT_MAX_CHARS = 100_000;
 
@@ -41,7 +38,6 @@ interface Runtime {
   transport: Transport;
 }
 let runtime: Promise<Runtime> | undefined;
-const operations = new Map<string, Promise<OperationSpec[]>>();
 
 /** The page's twin and transport, started once per page load. */
 function startRuntime(baseUrl: string): Promise<Runtime> {
@@ -52,20 +48,31 @@ function startRuntime(baseUrl: string): Promise<Runtime> {
   return runtime;
 }
 
-function operationsOf(api: string): Promise<OperationSpec[]> {
-  let list = operations.get(api);
-  if (!list) {
-    list = loadOperations(api);
-    operations.set(api, list);
-  }
-  return list;
+/** The operation's description (its chunk only), or null when the twin has no such operation. */
+function operationOf(api: string, operationId: string): Promise<OperationSpec | null> {
+  return loadOperation(api, operationId).catch(() => null);
 }
 
-const tokenKey = (server: string) => `aisle-try-it:token:${new URL(server).origin}`;
+/**
+ * The sandbox's published test key of a key-based API (CONTRIBUTING.md "Sandbox twin"), as
+ * the credential header takes it, or undefined for an API with OAuth tokens.
+ */
+function testKey(op: OperationSpec): string | undefined {
+  const key = CREDENTIALS.api_keys[op.api];
+  if (!key || !op.security) return undefined;
+  return op.security.kind === 'bearer' ? `Bearer ${key}` : key;
+}
 
-function storedToken(server: string): string {
+/**
+ * Where a sandbox token is kept for the tab: per host and scope set, so a page whose operation
+ * needs another scope (`connect:sandbox`) does not get a token that would answer 403 2002.
+ */
+const tokenKey = (server: string, scopes: string[]) =>
+  `aisle-try-it:token:${new URL(server).origin}:${[...scopes].sort().join(' ')}`;
+
+function storedToken(server: string, scopes: string[]): string {
   try {
-    return sessionStorage.getItem(tokenKey(server)) ?? '';
+    return sessionStorage.getItem(tokenKey(server, scopes)) ?? '';
   } catch {
     return '';
   }
@@ -211,16 +218,21 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
   useEffect(() => {
     let live = true;
     let unsubscribe: (() => void) | undefined;
-    Promise.all([startRuntime(baseUrl), operationsOf(api)])
-      .then(([started, list]) => {
+    Promise.all([startRuntime(baseUrl), operationOf(api, operationId)])
+      .then(([started, found]) => {
         if (!live) return;
-        const found = list.find((o) => o.operationId === operationId) ?? null;
         setRt(started);
         setOp(found);
         if (found) {
           const first = initialDraft(found);
-          const token = found.security?.kind === 'bearer' ? storedToken(found.sandboxServer) : '';
-          if (found.security && token) first.headers[found.security.header] = `Bearer ${token}`;
+          const key = testKey(found);
+          const token =
+            key || found.security?.kind !== 'bearer'
+              ? ''
+              : storedToken(found.sandboxServer, found.security.scopes);
+          if (found.security && key) first.headers[found.security.header] = key;
+          else if (found.security && token)
+            first.headers[found.security.header] = `Bearer ${token}`;
           setDraft(first);
         }
         setCallbacks(started.twin.callbacks());
@@ -317,8 +329,8 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
       url: tokenUrl,
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        client_id: SANDBOX_CLIENT_ID,
-        client_secret: SANDBOX_CLIENT_SECRET,
+        client_id: CREDENTIALS.client_id,
+        client_secret: CREDENTIALS.client_secret,
         grant_type: 'client_credentials',
         scope: security.scopes.join(' '),
       }),
@@ -340,7 +352,7 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
       return;
     }
     try {
-      sessionStorage.setItem(tokenKey(op.sandboxServer), token);
+      sessionStorage.setItem(tokenKey(op.sandboxServer, security.scopes), token);
     } catch {
       // Storage refused (private mode): the token still fills this page's header.
     }
@@ -370,6 +382,9 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
     }
     setCallbacks(rt.twin.callbacks());
     setAnswer(undefined);
+    // The twin forgot its tokens: a sandbox token in the header would answer 401.
+    if (security?.kind === 'bearer' && !testKey(op) && target === 'sandbox')
+      set('headers', security.header, '');
     say('Sandbox reset to the example data; tokens were dropped.');
   };
 
@@ -419,7 +434,7 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
               <span className="try-it__hint">
                 {target === 'production'
                   ? 'your production token'
-                  : security.kind === 'bearer'
+                  : security.kind === 'bearer' && !testKey(op)
                     ? 'Bearer token'
                     : 'API key'}
               </span>
@@ -434,7 +449,11 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
             />
           </div>
           {target === 'sandbox' &&
-            (security.kind === 'bearer' ? (
+            (testKey(op) ? (
+              <p className="try-it__note">
+                Prefilled with the sandbox&apos;s published test key for this API.
+              </p>
+            ) : security.kind === 'bearer' ? (
               <button
                 type="button"
                 className="button button--sm button--secondary"

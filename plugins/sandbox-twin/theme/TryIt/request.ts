@@ -20,7 +20,24 @@ export function exampleText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The draft an operation starts with: its examples, the sandbox server, no credential yet. */
+/**
+ * A random UUID (version 4) for `Idempotency-Key`: `crypto.randomUUID` where the context
+ * offers it (secure contexts), else built from `crypto.getRandomValues`.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The draft an operation starts with: its examples, the sandbox server, no credential yet.
+ * `Idempotency-Key` gets a new UUID instead of the documented example: every page documents the
+ * same key, and the platform answers 409 1008 when a key comes back with another body.
+ */
 export function initialDraft(op: OperationSpec): RequestDraft {
   const pick = (where: 'path' | 'query' | 'header') =>
     Object.fromEntries(
@@ -34,6 +51,8 @@ export function initialDraft(op: OperationSpec): RequestDraft {
   if (op.security) headers[op.security.header] = '';
   if (op.requestBody) headers['Content-Type'] = 'application/json';
   Object.assign(headers, pick('header'));
+  for (const name of Object.keys(headers))
+    if (name.toLowerCase() === 'idempotency-key') headers[name] = newIdempotencyKey();
   const example = op.requestBody?.example;
   return {
     server: op.sandboxServer,
