@@ -2,16 +2,13 @@
  * Local plugin `sandbox-twin-worker`, the browser side of the Try it panel (design/try-it.md)
  * beside the `sandbox-twin` plugin (index.ts: the twin's data and the theme components):
  * msw's service worker script at the site root (worker-script.ts), through which the panel's
- * requests to the sandbox hosts reach the sandbox twin in the reader's browser; msw's cookie
- * store without tough-cookie (msw-cookie-jar.ts); and the panel's CSS in a chunk of its own.
+ * requests to the sandbox hosts reach the sandbox twin in the reader's browser, and msw's
+ * cookie store without tough-cookie (msw-cookie-jar.ts).
  */
 import { join, sep } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { replaceUpstreamModule } from '../lib/upstream-module';
 import { publishWorker } from './worker-script';
-
-/** The Try it panel's stylesheet (theme/TryIt/panel.css). */
-const PANEL_CSS = /[\\/]sandbox-twin[\\/]theme[\\/]TryIt[\\/]panel\.css$/;
 
 /** The plugin: the worker script in builds and under `docusaurus start`; msw's cookie jar. */
 export default function sandboxTwinWorkerPlugin(context: LoadContext): Plugin {
@@ -31,28 +28,10 @@ export default function sandboxTwinWorkerPlugin(context: LoadContext): Plugin {
           join(__dirname, 'msw-cookie-jar.ts'),
         ),
       ];
-      if (isServer) return { plugins };
-      // The panel's CSS in its own chunk, loaded with the panel: Docusaurus puts every CSS
-      // module into the one stylesheet all pages load (cache group `styles`, priority 50).
-      const optimization = {
-        splitChunks: {
-          cacheGroups: {
-            tryItStyles: {
-              name: 'try-it-panel-styles',
-              type: 'css/mini-extract',
-              test: PANEL_CSS,
-              chunks: 'async' as const,
-              enforce: true,
-              priority: 60,
-            },
-          },
-        },
-      };
-      if (process.env.NODE_ENV === 'production') return { plugins, optimization };
+      if (isServer || process.env.NODE_ENV === 'production') return { plugins };
       // Merged into the dev server's static folders (webpack-merge concatenates arrays).
       return {
         plugins,
-        optimization,
         devServer: {
           static: [{ directory: devDir, publicPath: context.baseUrl, watch: false }],
         },

@@ -5,7 +5,15 @@
  * with status, headers, body and time; Copy as cURL; Reset sandbox; and the callbacks the twin
  * delivered. The twin keeps its state in sessionStorage, so a flow can go from page to page.
  */
-import React, { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import React, {
+  type ReactNode,
+  useEffect,
+  useId,
+  useInsertionEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { loadBrowserTwin, loadOperation } from '../../twin/browser';
 import { CREDENTIALS } from '../../twin/world';
 import type {
@@ -18,8 +26,8 @@ import type {
 import { productionServer } from '../../hosts';
 import { jsonTokens } from './json-tokens';
 import { type RequestDraft, buildRequest, curlCommand, initialDraft, prettyBody } from './request';
+import { insertPanelStyles } from './panel-styles';
 import { type Transport, startTransport } from './transport';
-import './panel.css';
 
 /** Props: the operation, the site's base URL (for the worker script) and the build's switch. */
 export interface PanelProps {
@@ -214,6 +222,9 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
   const [curl, setCurl] = useState<string>();
   const [callbacks, setCallbacks] = useState<CallbackDelivery[]>([]);
   const sandboxCredential = useRef('');
+
+  // Before the panel is laid out, so it never shows unstyled.
+  useInsertionEffect(insertPanelStyles, []);
 
   useEffect(() => {
     let live = true;
