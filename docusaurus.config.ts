@@ -20,6 +20,7 @@ import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import earlySearchKeyPlugin from './plugins/early-search-key';
+import sandboxTwinWorkerPlugin from './plugins/sandbox-twin/worker-plugin';
 import buildDiagramsPlugin, {
   diagramSettings,
   remarkBuildDiagrams,
@@ -97,7 +98,12 @@ const config: Config = {
   },
 
   // `analytics`: the page-feedback widget shows only when its answers can be sent somewhere.
-  customFields: { search, analytics: Boolean(env.integrations.gtagId) },
+  customFields: {
+    search,
+    analytics: Boolean(env.integrations.gtagId),
+    // The Try it panel offers the production servers too (TRY_IT_REAL_HOSTS=true).
+    tryItRealHosts: env.tryItRealHosts,
+  },
 
   // Error-reporting and chat widget scripts, only when configured (README, Environment).
   scripts: [
@@ -193,6 +199,8 @@ const config: Config = {
     [openapiPagesPlugin, openapiPages],
     // The sandbox twin's data (routes, validators) and the Try it panel (design/sandbox-twin.md).
     [sandboxTwinPlugin, { apis: openapiPages.apis }],
+    // The Try it panel's msw service worker script at the site root (design/try-it.md).
+    sandboxTwinWorkerPlugin,
     // Atom and RSS feeds of every changelog page, and their subscribe links.
     changelogFeedsPlugin,
     // Responsive raster images (spec §9: min 640, max 1030, 2 steps).

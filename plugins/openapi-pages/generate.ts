@@ -170,6 +170,7 @@ export async function generateApi(
   const ctx: RenderContext = {
     doc,
     resolve,
+    apiId: api.id,
     apiTitle,
     downloadUrl: `/openapi/${api.id}.yaml`,
     schemasUrl: `${api.routeBase}/schemas`,

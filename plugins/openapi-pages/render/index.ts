@@ -39,6 +39,8 @@ const IMPORTS = [
   "import TabItem from '@theme/TabItem';",
   "import ApiDetails from '@theme/ApiDetails';",
   "import ApiExpandAll from '@theme/ApiExpandAll';",
+  // The Try it button of plugins/sandbox-twin (its panel loads on click).
+  "import TryIt from '@theme/TryIt';",
 ].join('\n');
 
 const NOTE =

@@ -147,6 +147,8 @@ export interface Wording {
 export interface RenderContext {
   doc: Document;
   resolve: Resolve;
+  /** The API's id, its definition's file name (`fulfillment`); the sandbox twin's API name. */
+  apiId: string;
   /** Title of the API, e.g. `Fulfillment API`. */
   apiTitle: string;
   /** URL of the downloadable definition, e.g. `/openapi/fulfillment.yaml`. */
