@@ -244,6 +244,7 @@ const sidebars = {
         'connect/api/localization',
         'connect/api/webhooks',
         'connect/api/error_and_status_codes',
+        'connect/api/troubleshooting',
       ],
     },
     connectApi('fulfillment', 'fulfillment', 'Fulfillment'),
@@ -269,6 +270,7 @@ const sidebars = {
     'foodstorm/api_overview',
     'foodstorm/authentication',
     apiReference('foodstorm', 'foodstorm', 'FoodStorm', 'foodstorm/api_reference'),
+    'foodstorm/changelog',
   ],
   widgets: [
     'widgets/index',
@@ -285,6 +287,7 @@ const sidebars = {
         'widgets/widget_libraries/search_bar',
       ],
     },
+    'widgets/changelog',
   ],
   ads: [
     'ads/index',
@@ -370,6 +373,7 @@ const sidebars = {
     ),
     'developer_platform_api/errors',
     'developer_platform_api/faq',
+    'developer_platform_api/changelog',
   ],
   // support/chatbot_answers is unlisted (spec §2): reachable from the chatbot, no entry here.
   support: [

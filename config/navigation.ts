@@ -38,6 +38,9 @@ export const CHANGELOGS: { to: string; label: string }[] = [
   { to: '/discounting_platform/changelog', label: 'Discounting Platform' },
   { to: '/ads/api/changelog', label: 'Ads API' },
   { to: '/storefront/changelog', label: 'Storefront' },
+  { to: '/foodstorm/changelog', label: 'FoodStorm' },
+  { to: '/widgets/changelog', label: 'Shopping Widgets' },
+  { to: '/developer_platform_api/changelog', label: 'Developer Platform' },
 ];
 
 /** Navbar: product menus on the left; versions, languages and colour mode on the right. */
