@@ -15,7 +15,7 @@ import {
   searchOptions,
   type IndexedDoc,
 } from './engine';
-import { mergeShardFiles } from './mergeShards';
+import { poolStatistics } from './pooledStats';
 import { highlight, snippetWindow, words } from './text';
 import type {
   Hierarchy,
@@ -56,14 +56,11 @@ export interface LocalClientSource {
   work?(ms: number): void;
 }
 
-/** The index a request searches: one shard, or the shards it needs merged (./mergeShards). */
 interface LoadedShard {
   file: ShardFile;
   mini: MiniSearchType<IndexedDoc>;
   /** pageWeight of each row's page, by row id. */
   rowWeights: Float64Array;
-  /** The shard file a row comes from, and the row's id there. */
-  partOf(id: number): { part: ShardFile; id: number };
 }
 
 /** Error thrown when the index cannot be loaded; named like algoliasearch's so callers treat it alike. */
@@ -266,10 +263,7 @@ export const RETRY_BACKOFF_MS = 1000;
 export function createLocalClient(source: LocalClientSource): LocalSearchClient {
   let manifestPromise: Promise<SearchManifest> | null = null;
   let enginePromise: Promise<typeof MiniSearchType> | null = null;
-  /** Parsed shard files, by name. */
-  const files = new Map<string, Promise<ShardFile>>();
-  /** Loaded indexes, by the list of shard files they hold. */
-  const indexes = new Map<string, Promise<LoadedShard>>();
+  const shards = new Map<string, Promise<LoadedShard>>();
   let status: IndexStatus = 'idle';
   let lastFailure = 0;
   const listeners = new Set<() => void>();
@@ -289,8 +283,7 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
   const fail = (error: unknown): never => {
     manifestPromise = null;
     enginePromise = null;
-    files.clear();
-    indexes.clear();
+    shards.clear();
     lastFailure = Date.now();
     setStatus('error');
     throw new RetryError(
@@ -304,37 +297,18 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
     return manifestPromise;
   };
 
-  const loadFile = (file: string): Promise<ShardFile> => {
-    if (!files.has(file)) files.set(file, source.shard(file));
-    return files.get(file)!;
-  };
-
-  /**
-   * The index over `names` (manifest order): a shard's own, or, for several, one index merged
-   * from them, so a global query is one search with the statistics of all sections
-   * (./mergeShards).
-   */
-  const loadIndex = (names: string[]): Promise<LoadedShard> => {
-    const key = names.join('\n');
-    if (!indexes.has(key)) {
-      indexes.set(
-        key,
-        Promise.all([Promise.all(names.map(loadFile)), enginePromise ?? source.engine()]).then(
-          ([parts, MiniSearch]) => {
+  const loadShard = (file: string): Promise<LoadedShard> => {
+    if (!shards.has(file)) {
+      shards.set(
+        file,
+        Promise.all([source.shard(file), enginePromise ?? source.engine()]).then(
+          ([data, MiniSearch]) => {
             const started = performance.now();
-            const merged = parts.length === 1 ? null : mergeShardFiles(parts);
-            const file = merged?.file ?? parts[0];
-            const pageWeights = file.pages.map(([path]) => pageWeight(path));
-            const shard: LoadedShard = {
-              file,
-              mini: MiniSearch.loadJS<IndexedDoc>(file.index as never, miniSearchOptions),
-              rowWeights: Float64Array.from(file.rows, ([page]) => pageWeights[page]),
-              partOf: merged
-                ? (id) => {
-                    const p = merged.rowPart[id];
-                    return { part: merged.parts[p], id: id - merged.rowOffset[p] };
-                  }
-                : (id) => ({ part: file, id }),
+            const pageWeights = data.pages.map(([path]) => pageWeight(path));
+            const shard = {
+              file: data,
+              mini: MiniSearch.loadJS<IndexedDoc>(data.index as never, miniSearchOptions),
+              rowWeights: Float64Array.from(data.rows, ([page]) => pageWeights[page]),
             };
             source.work?.(performance.now() - started);
             return shard;
@@ -342,7 +316,7 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
         ),
       );
     }
-    return indexes.get(key)!;
+    return shards.get(file)!;
   };
 
   async function runOne(params: SearchParams, manifest: SearchManifest): Promise<SearchResult> {
@@ -365,19 +339,14 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
     const queryWords = words(query);
     if (queryWords.length === 0) return empty();
 
-    const names = shardsForFilters(manifest, filters).map((s) => s.file);
-    const loaded = names.length ? [await loadIndex(names)] : [];
+    const loaded = await Promise.all(
+      shardsForFilters(manifest, filters).map((s) => loadShard(s.file)),
+    );
     const workStarted = performance.now();
     try {
       return answer(loaded);
     } finally {
       source.work?.(performance.now() - workStarted);
-    }
-
-    /** A hit's id: its shard's language, tag and section, and its row there (stable across scopes). */
-    function objectIdOf(shard: LoadedShard, id: number): string {
-      const { part, id: row } = shard.partOf(id);
-      return `${part.language}:${part.docusaurus_tag}:${part.section}:${row}`;
     }
 
     /** The rest of the request once its shards are loaded: synchronous. */
@@ -393,11 +362,10 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
               filter: (r) => {
                 const row = file.rows[r.id as number];
                 const pageRow = file.pages[row[0]];
-                const { part } = shard.partOf(r.id as number);
                 return matchesFacets(
                   {
-                    language: part.language,
-                    docusaurus_tag: part.docusaurus_tag,
+                    language: file.language,
+                    docusaurus_tag: file.docusaurus_tag,
                     section: pageRow[3],
                   },
                   filters,
@@ -407,17 +375,24 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
             .map((result) => ({ shard, result }));
         });
       const terms = new Set(queryWords.map((w) => processTerm(w)).filter(Boolean)).size;
-      const scored = rankSections(
-        terms,
-        () => collect('AND'),
-        () => collect('OR'),
-        (s) => ({
-          id: s.result.id as number,
-          score: s.result.score,
-          group: s.shard,
-          matched: new Set(s.result.queryTerms).size,
-        }),
-      );
+      // Several shards score as one index would (./pooledStats); the searches are synchronous.
+      const restore = poolStatistics(loaded.map((shard) => shard.mini));
+      let scored: Scored[];
+      try {
+        scored = rankSections(
+          terms,
+          () => collect('AND'),
+          () => collect('OR'),
+          (s) => ({
+            id: s.result.id as number,
+            score: s.result.score,
+            group: s.shard,
+            matched: new Set(s.result.queryTerms).size,
+          }),
+        );
+      } finally {
+        restore();
+      }
 
       // A section matched in its heading (or title, for the page's own section) is a heading
       // hit; otherwise a content hit.
@@ -498,7 +473,7 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
         const contentCount = snippets.get('content');
         const url = `${origin}${path}${anchor ? `#${anchor}` : ''}`;
         return {
-          objectID: objectIdOf(shard, result.id as number),
+          objectID: `${shard.file.language}:${shard.file.docusaurus_tag}:${shard.file.section}:${result.id}`,
           url,
           url_without_anchor: `${origin}${path}`,
           anchor,
@@ -531,16 +506,15 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
       loadManifest()
         .then((manifest) => {
           if (facetFilters == null) return;
-          const names = shardsForFilters(manifest, parseFacetFilters(facetFilters)).map(
-            (s) => s.file,
+          const filters = parseFacetFilters(facetFilters);
+          return Promise.all(
+            shardsForFilters(manifest, filters).map((s) =>
+              loadShard(s.file).catch((error: unknown) => {
+                shards.delete(s.file); // the search that needs it tries again
+                throw error;
+              }),
+            ),
           );
-          if (!names.length) return;
-          return loadIndex(names).catch((error: unknown) => {
-            // The search that needs them tries again.
-            indexes.delete(names.join('\n'));
-            names.forEach((name) => files.delete(name));
-            throw error;
-          });
         })
         .catch(() => {
           manifestPromise = null;

@@ -8,7 +8,7 @@ import {
   parseFacetFilters,
   shardsForFilters,
 } from '../../src/search/localClient';
-import { mergeShardFiles } from '../../src/search/mergeShards';
+import { poolStatistics } from '../../src/search/pooledStats';
 import type { SearchRecord, ShardFile } from '../../src/search/types';
 import { createWorkerClient, type WorkerLike } from '../../src/search/workerClient';
 import { serveSearch, type WorkerPort } from '../../src/search/workerHost';
@@ -74,7 +74,7 @@ const records: SearchRecord[] = [
     'catalog',
     'content',
     ['Catalog', 'Catalog overview'],
-    'Upload the daily inventory file over SFTP; an access token is not needed for SFTP uploads.',
+    'Upload the inventory file over SFTP; an access token is not needed for SFTP uploads.',
     null,
   ),
   record('/ads', 'ads', 'lvl1', ['Aisle Ads', 'Ads overview'], null, null),
@@ -137,85 +137,51 @@ describe('per-section shards', () => {
   });
 });
 
-describe('merged shards', () => {
-  // The same records built as one shard: what one index over every section scores.
-  const whole = buildShards(records.map((r) => ({ ...r, section: 'all' })));
-  const wholeFile = JSON.parse(whole.files.get(whole.manifest.shards[0].file)!) as ShardFile;
-  const parts = manifest.shards.map((s) => JSON.parse(files.get(s.file)!) as ShardFile);
-  const urlOf = (file: ShardFile, id: number) => {
-    const row = file.rows[id];
-    return `${file.pages[row[0]][0]}#${row[2] ?? ''}`;
+describe('pooled statistics', () => {
+  const docs: IndexedDoc[] = records.map((r, id) => ({
+    id,
+    heading: r.type === 'content' ? '' : (r.hierarchy[r.type] ?? ''),
+    title: r.hierarchy.lvl1,
+    parents: '',
+    content: r.content ?? '',
+    summary: '',
+    lvl0: r.hierarchy.lvl0,
+  }));
+  const index = (part: IndexedDoc[]) => {
+    const mini = new MiniSearch<IndexedDoc>(miniSearchOptions);
+    mini.addAll(part);
+    return mini;
   };
-  const scores = (file: ShardFile, query: string) => {
-    const mini = MiniSearch.loadJS<IndexedDoc>(file.index as never, miniSearchOptions);
-    return new Map(
-      mini
-        .search(query, searchOptions('OR'))
-        .map((r) => [urlOf(file, r.id as number), r.score] as const),
+  const scores = (minis: MiniSearch<IndexedDoc>[], query: string) =>
+    new Map(
+      minis.flatMap((m) =>
+        m.search(query, searchOptions('OR')).map((r) => [r.id as number, r.score] as const),
+      ),
     );
-  };
+  const whole = index(docs);
+  const parts = [
+    index(docs.filter((_, i) => records[i].section === 'connect')),
+    index(docs.filter((_, i) => records[i].section !== 'connect')),
+  ];
 
-  it('scores shards merged as one index over all their records', () => {
-    const merged = mergeShardFiles(parts);
-    expect(merged.file.rows).toHaveLength(wholeFile.rows.length);
+  it('scores shards searched together as one index over all their documents', () => {
     for (const query of ['token', 'access tokn', 'order callback', 'sftp upload', 'retail']) {
-      const expected = scores(wholeFile, query);
-      const got = scores(merged.file, query);
-      expect(got.size, query).toBe(expected.size);
-      expect(got.size, query).toBeGreaterThan(0);
-      for (const [url, score] of expected)
-        expect(got.get(url), `${query} ${url}`).toBeCloseTo(score, 9);
+      const expected = scores([whole], query);
+      const restore = poolStatistics(parts);
+      const pooled = scores(parts, query);
+      restore();
+      expect(pooled.size, query).toBe(expected.size);
+      for (const [id, score] of expected)
+        expect(pooled.get(id), `${query} #${id}`).toBeCloseTo(score, 9);
     }
-    // Searched shard by shard, the sections' own statistics give other scores.
-    const own = new Map(parts.flatMap((p) => [...scores(p, 'token')]));
-    const one = scores(wholeFile, 'token');
-    expect([...own].some(([url, score]) => Math.abs(one.get(url)! - score) > 1e-6)).toBe(true);
   });
 
-  it('keeps the page, section and own id of each row', () => {
-    const merged = mergeShardFiles(parts);
-    merged.file.rows.forEach((row, id) => {
-      const part = merged.parts[merged.rowPart[id]];
-      const own = id - merged.rowOffset[merged.rowPart[id]];
-      expect(merged.file.pages[row[0]]).toEqual(part.pages[part.rows[own][0]]);
-      expect(merged.file.pages[row[0]][3]).toBe(part.section);
-    });
-  });
-
-  it('refuses a shard without a known index format', () => {
-    expect(() => mergeShardFiles([parts[0], { ...parts[1], index: { nope: 1 } }])).toThrow(
-      /no index of a known format/,
-    );
-  });
-
-  it('a global search ranks as the one-shard index does, and hits keep their shard ids', async () => {
-    const client = (m: typeof manifest, f: Map<string, string>) =>
-      createLocalClient({
-        manifest: async () => m,
-        shard: async (file) => JSON.parse(f.get(file)!) as ShardFile,
-        engine: async () => MiniSearch,
-        origin: () => ORIGIN,
-      });
-    const perSection = client(manifest, files);
-    const oneShard = client(whole.manifest, whole.files);
-    for (const query of ['token', 'access token', 'order', 'upload inventry']) {
-      const ask = (c: ReturnType<typeof client>) =>
-        c.search({ requests: [{ indexName: 'aisle', query, hitsPerPage: 20 }] });
-      const [a, b] = [await ask(perSection), await ask(oneShard)];
-      expect(
-        a.results[0].hits.map((h) => h.url),
-        query,
-      ).toEqual(b.results[0].hits.map((h) => h.url));
-    }
-    const scoped = await perSection.search({
-      requests: [{ indexName: 'aisle', query: 'token', facetFilters: ['section:catalog'] }],
-    });
-    const global = await perSection.search({ requests: [{ indexName: 'aisle', query: 'token' }] });
-    const catalogHit = scoped.results[0].hits[0];
-    expect(catalogHit.objectID).toMatch(/^en:docs-default-current:catalog:\d+$/);
-    expect(global.results[0].hits.find((h) => h.url === catalogHit.url)?.objectID).toBe(
-      catalogHit.objectID,
-    );
+  it('gives each shard its own statistics back afterwards (and without pooling they differ)', () => {
+    const before = scores(parts, 'token');
+    poolStatistics(parts)();
+    expect(scores(parts, 'token')).toEqual(before);
+    const single = scores([whole], 'token');
+    expect([...before].some(([id, s]) => Math.abs(single.get(id)! - s) > 1e-6)).toBe(true);
   });
 });
 
