@@ -120,11 +120,16 @@ async function main() {
     queries: { kind: string; query: string; page: string }[];
   };
   // Latency set: every labelled query, then each typed keystroke by keystroke.
-  const latencyQueries = labelled.queries.flatMap(({ query }) =>
+  const allLatencyQueries = labelled.queries.flatMap(({ query }) =>
     [query, ...Array.from({ length: query.length - 1 }, (_, i) => query.slice(0, i + 2))].filter(
       (q, i, all) => all.indexOf(q) === i,
     ),
   );
+  // Under --check, every third: a global query searches 13 section shards (design/search-engine.md,
+  // "First use on a phone"), and the whole set took the check from 25 s to 48 s at load 13.
+  const latencyQueries = checkOnly
+    ? allLatencyQueries.filter((_, i) => i % 3 === 0)
+    : allLatencyQueries;
   await search('warm up');
   const times: number[] = [];
   // Under --check latency decides nothing, so one pass reports it (5 passes took 18 s of CI).
