@@ -81,6 +81,9 @@ export function contentSecurityPolicy(scriptHashes: string[], extras: CspExtras 
     `img-src ${join(["'self'", 'data:'], extras.imgSrc)}`,
     `font-src 'self'`,
     `connect-src ${join(["'self'"], [...SANDBOX_ORIGINS], extras.connectSrc)}`,
+    // The site's own workers (search index, catalog file checker, the sandbox twin's service
+    // worker) and no others: without it worker-src falls back to script-src, which also
+    // admits the integrations' script origins.
     `worker-src 'self'`,
     `frame-src ${extras.frameSrc?.length ? extras.frameSrc.join(' ') : "'none'"}`,
     `object-src 'none'`,

@@ -1,6 +1,9 @@
 /**
  * Turns DocSearch records into the local index: one MiniSearch index plus display store per
- * (language, docusaurus_tag) shard, with content-hashed file names, and a manifest naming them.
+ * (language, docusaurus_tag, section) shard, with content-hashed file names, and a manifest
+ * naming them. One shard per site section because the modal searches the reader's section
+ * unless 'Global Search' is on: its first search downloads that section's shard only
+ * (design/search-engine.md, "First use on a phone").
  * The local index holds one document per heading section (see SectionDoc); the Algolia
  * export keeps one record per paragraph, as the DocSearch crawler does.
  */
@@ -101,19 +104,20 @@ export function buildShards(records: IndexableRecord[]): {
 } {
   const groups = new Map<string, IndexableRecord[]>();
   for (const r of records) {
-    const key = `${r.language}\u0000${r.docusaurus_tag}`;
+    const key = `${r.language}\u0000${r.docusaurus_tag}\u0000${r.section}`;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key)!.push(r);
   }
-  const manifest: SearchManifest = { version: 1, shards: [] };
+  const manifest: SearchManifest = { version: 2, shards: [] };
   const files = new Map<string, string>();
   for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    const [language, tag] = key.split('\u0000');
+    const [language, tag, section] = key.split('\u0000');
     const pageIndex = new Map<string, number>();
     const shard: ShardFile = {
-      version: 1,
+      version: 2,
       language,
       docusaurus_tag: tag,
+      section,
       pages: [],
       rows: [],
       index: null,
@@ -141,9 +145,9 @@ export function buildShards(records: IndexableRecord[]): {
     shard.index = mini.toJSON();
     const json = JSON.stringify(shard);
     const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
-    const file = `${language}.${tag}.${hash}.json`;
+    const file = `${language}.${tag}.${section}.${hash}.json`;
     files.set(file, json);
-    manifest.shards.push({ language, docusaurus_tag: tag, file, records: docs.length });
+    manifest.shards.push({ language, docusaurus_tag: tag, section, file, records: docs.length });
   }
   return { manifest, files };
 }

@@ -14,7 +14,7 @@ import siteConfig from '@generated/docusaurus.config';
 import type { AlgoliaSettings } from '../../config/env';
 import type { IndexStatus, LocalClientSource, LocalSearchClient } from './localClient';
 import { emptyResult, normaliseRequests } from './requests';
-import { applyScope, isSearchSection, searchScope, type SearchScope } from './scope';
+import { applyScope, isSearchSection, scopeFilter, searchScope, type SearchScope } from './scope';
 import type { LiteClientSubset, SearchManifest, ShardFile } from './types';
 
 /**
@@ -61,7 +61,7 @@ function setStatus(next: IndexStatus) {
   }
 }
 
-async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+async function fetchOk(url: string, init?: RequestInit): Promise<Response> {
   const response = await fetch(url, init);
   if (!response.ok) {
     throw new Error(
@@ -70,7 +70,16 @@ async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
         : `${url} answered HTTP ${response.status}`,
     );
   }
-  return (await response.json()) as T;
+  return response;
+}
+
+async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+  return (await (await fetchOk(url, init)).json()) as T;
+}
+
+/** The bytes of a file of the site, for the search worker (which parses them itself). */
+async function fetchBytes(url: string, init?: RequestInit): Promise<ArrayBuffer> {
+  return (await fetchOk(url, init)).arrayBuffer();
 }
 
 /**
@@ -114,17 +123,36 @@ function lazyClient<C extends ScopedClient>(
 /** The local client, with `preload()`; the seam keeps its own status (see `searchState`). */
 type LazyLocalClient = ScopedClient & Pick<LocalSearchClient, 'preload'>;
 
-/** The local client; its code (./localClient, MiniSearch glue, highlighting) loads on first use. */
-function lazyLocalClient(source: LocalClientSource): LazyLocalClient {
+/**
+ * The local client. Its index runs in a module worker (./search.worker.ts, through
+ * ./workerClient), which loads on first use; where the worker cannot start, the main-thread
+ * client (./localClient, MiniSearch glue, highlighting) loads instead, as a chunk of its own.
+ */
+function lazyLocalClient(source: LocalClientSource, base: string): LazyLocalClient {
   const client = lazyClient('local', 'Aisle local search (lazy)', () =>
-    import('./localClient').then(({ createLocalClient }) => createLocalClient(source)),
+    import('./workerClient').then(({ createWorkerClient }) =>
+      createWorkerClient({
+        start: () =>
+          new Worker(new URL('./search.worker.ts', import.meta.url), {
+            type: 'module',
+            name: 'search',
+          }),
+        fetchFile: (file) =>
+          file === null
+            ? fetchBytes(`${base}manifest.json`, { cache: 'no-cache' })
+            : fetchBytes(`${base}${file}`),
+        origin: source.origin,
+        fallback: () =>
+          import('./localClient').then(({ createLocalClient }) => createLocalClient(source)),
+      }),
+    ),
   );
   return {
     ...client,
-    preload() {
+    preload(facetFilters) {
       // A failure here shows on the search that follows (status `error`), not twice.
       client.loaded().then(
-        (local) => local.preload(),
+        (local) => local.preload(facetFilters),
         () => undefined,
       );
     },
@@ -137,19 +165,29 @@ let localClient: LazyLocalClient | null = null;
 function getLocalClient(): LazyLocalClient {
   if (!localClient) {
     const base = `${siteConfig.baseUrl}search/`;
-    localClient = lazyLocalClient({
-      manifest: () => fetchJson<SearchManifest>(`${base}manifest.json`, { cache: 'no-cache' }),
-      shard: (file) => fetchJson<ShardFile>(`${base}${file}`),
-      engine: () => import('minisearch').then((m) => m.default),
-      origin: () => window.location.origin,
-    });
+    localClient = lazyLocalClient(
+      {
+        manifest: () => fetchJson<SearchManifest>(`${base}manifest.json`, { cache: 'no-cache' }),
+        shard: (file) => fetchJson<ShardFile>(`${base}${file}`),
+        engine: () => import('minisearch').then((m) => m.default),
+        origin: () => window.location.origin,
+      },
+      base,
+    );
   }
   return localClient;
 }
 
-/** Starts loading the search data (on hover or focus of the search button, or the shortcut). */
+/**
+ * Starts loading the search data (on hover or focus of the search button, or the shortcut):
+ * the manifest and engine, and when the modal is scoped to a section, that section's shard,
+ * so its download overlaps the modal's opening (at most the largest section, about 160 KB
+ * compressed; a global scope loads nothing more until the first search).
+ */
 export function preloadSearch(): void {
-  if (searchConfig().mode === 'local') getLocalClient().preload();
+  if (searchConfig().mode !== 'local') return;
+  const filter = scopeFilter(searchScope.get());
+  getLocalClient().preload(filter ? [filter] : undefined);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   searchOptions,
   type IndexedDoc,
 } from './engine';
+import { poolStatistics } from './pooledStats';
 import { highlight, snippetWindow, words } from './text';
 import type {
   Hierarchy,
@@ -48,6 +49,11 @@ export interface LocalClientSource {
   engine(): Promise<typeof MiniSearchType>;
   /** Origin + base URL prefix used to make hit URLs absolute, e.g. `http://localhost:3000`. */
   origin(): string;
+  /**
+   * Told the milliseconds of each synchronous stretch of index work: a shard's `loadJS`, a
+   * request's queries and hit building (the search worker reports them to the benchmark).
+   */
+  work?(ms: number): void;
 }
 
 interface LoadedShard {
@@ -65,7 +71,7 @@ export class RetryError extends Error {
   }
 }
 
-type FacetFilter = { attribute: string; value: string; negated: boolean };
+export type FacetFilter = { attribute: string; value: string; negated: boolean };
 
 /** Parses Algolia `facetFilters` (outer array AND, inner array OR, `attr:value`, `attr:-value`). */
 export function parseFacetFilters(input: SearchParams['facetFilters']): FacetFilter[][] {
@@ -87,6 +93,33 @@ export function parseFacetFilters(input: SearchParams['facetFilters']): FacetFil
 export function matchesFacets(facets: Record<string, string>, filters: FacetFilter[][]): boolean {
   return filters.every((group) =>
     group.some((f) => (facets[f.attribute] === f.value) !== f.negated),
+  );
+}
+
+/** Facets that a shard holds a single value of, so a filter on them can skip whole shards. */
+const SHARD_FACETS = ['language', 'docusaurus_tag', 'section'] as const;
+
+/**
+ * The shards a request must load: those whose (language, docusaurus_tag, section) can satisfy
+ * `filters`. An AND group that names another facet (or mixes one in) cannot exclude a shard,
+ * so it keeps every shard; the filter is applied again to each section inside. A modal request
+ * scoped to `section:connect` therefore loads the Connect shard only, and a request without a
+ * section filter (Global Search, the home page) loads them all.
+ */
+export function shardsForFilters(
+  manifest: SearchManifest,
+  filters: FacetFilter[][],
+): SearchManifest['shards'] {
+  return manifest.shards.filter((s) =>
+    filters.every((group) => {
+      if (!group.every((f) => (SHARD_FACETS as readonly string[]).includes(f.attribute))) {
+        return true;
+      }
+      return matchesFacets(
+        { language: s.language, docusaurus_tag: s.docusaurus_tag, section: s.section },
+        [group],
+      );
+    }),
   );
 }
 
@@ -210,8 +243,11 @@ export type IndexStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** The local client: the lite-client subset plus loading control and status. */
 export interface LocalSearchClient extends LiteClientSubset {
-  /** Starts loading the manifest and engine without searching. */
-  preload(): void;
+  /**
+   * Starts loading the manifest and engine without searching, and with `facetFilters` the
+   * shards a request with those filters would load (the modal's section, on opening it).
+   */
+  preload(facetFilters?: SearchParams['facetFilters']): void;
   status(): IndexStatus;
   /** Subscribes to status changes; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
@@ -267,12 +303,15 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
         file,
         Promise.all([source.shard(file), enginePromise ?? source.engine()]).then(
           ([data, MiniSearch]) => {
+            const started = performance.now();
             const pageWeights = data.pages.map(([path]) => pageWeight(path));
-            return {
+            const shard = {
               file: data,
               mini: MiniSearch.loadJS<IndexedDoc>(data.index as never, miniSearchOptions),
               rowWeights: Float64Array.from(data.rows, ([page]) => pageWeights[page]),
             };
+            source.work?.(performance.now() - started);
+            return shard;
           },
         ),
       );
@@ -300,152 +339,160 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
     const queryWords = words(query);
     if (queryWords.length === 0) return empty();
 
-    // Shards whose (language, docusaurus_tag) can satisfy the filters; section filters apply inside.
-    const candidates = manifest.shards.filter((s) =>
-      filters.every((group) => {
-        const relevant = group.filter(
-          (f) => f.attribute === 'language' || f.attribute === 'docusaurus_tag',
+    const loaded = await Promise.all(
+      shardsForFilters(manifest, filters).map((s) => loadShard(s.file)),
+    );
+    const workStarted = performance.now();
+    try {
+      return answer(loaded);
+    } finally {
+      source.work?.(performance.now() - workStarted);
+    }
+
+    /** The rest of the request once its shards are loaded: synchronous. */
+    function answer(loaded: LoadedShard[]): SearchResult {
+      type Scored = { shard: LoadedShard; result: MiniResult };
+      const collect = (mode: 'AND' | 'OR'): Scored[] =>
+        loaded.flatMap((shard) => {
+          const { file } = shard;
+          return shard.mini
+            .search(query, {
+              ...searchOptions(mode),
+              boostDocument: (id: number) => shard.rowWeights[id] ?? 1,
+              filter: (r) => {
+                const row = file.rows[r.id as number];
+                const pageRow = file.pages[row[0]];
+                return matchesFacets(
+                  {
+                    language: file.language,
+                    docusaurus_tag: file.docusaurus_tag,
+                    section: pageRow[3],
+                  },
+                  filters,
+                );
+              },
+            })
+            .map((result) => ({ shard, result }));
+        });
+      const terms = new Set(queryWords.map((w) => processTerm(w)).filter(Boolean)).size;
+      // Several shards score as one index would (./pooledStats); the searches are synchronous.
+      const restore = poolStatistics(loaded.map((shard) => shard.mini));
+      let scored: Scored[];
+      try {
+        scored = rankSections(
+          terms,
+          () => collect('AND'),
+          () => collect('OR'),
+          (s) => ({
+            id: s.result.id as number,
+            score: s.result.score,
+            group: s.shard,
+            matched: new Set(s.result.queryTerms).size,
+          }),
         );
-        if (relevant.length < group.length) return true;
-        return matchesFacets({ language: s.language, docusaurus_tag: s.docusaurus_tag }, [group]);
-      }),
-    );
-    const loaded = await Promise.all(candidates.map((s) => loadShard(s.file)));
-
-    type Scored = { shard: LoadedShard; result: MiniResult };
-    const collect = (mode: 'AND' | 'OR'): Scored[] =>
-      loaded.flatMap((shard) => {
-        const { file } = shard;
-        return shard.mini
-          .search(query, {
-            ...searchOptions(mode),
-            boostDocument: (id: number) => shard.rowWeights[id] ?? 1,
-            filter: (r) => {
-              const row = file.rows[r.id as number];
-              const pageRow = file.pages[row[0]];
-              return matchesFacets(
-                {
-                  language: file.language,
-                  docusaurus_tag: file.docusaurus_tag,
-                  section: pageRow[3],
-                },
-                filters,
-              );
-            },
-          })
-          .map((result) => ({ shard, result }));
-      });
-    const terms = new Set(queryWords.map((w) => processTerm(w)).filter(Boolean)).size;
-    const scored = rankSections(
-      terms,
-      () => collect('AND'),
-      () => collect('OR'),
-      (s) => ({
-        id: s.result.id as number,
-        score: s.result.score,
-        group: s.shard,
-        matched: new Set(s.result.queryTerms).size,
-      }),
-    );
-
-    // A section matched in its heading (or title, for the page's own section) is a heading
-    // hit; otherwise a content hit.
-    const headingMatch = ({ shard, result }: Scored): boolean => {
-      const type = shard.file.rows[result.id as number][1];
-      return Object.values(result.match).some(
-        (fields) => fields.includes('heading') || (type === 'lvl1' && fields.includes('title')),
-      );
-    };
-    const distinct = spreadPages(
-      distinctSections(
-        scored.map((s) => ({ ...s, asHeading: headingMatch(s) })),
-        ({ shard, result }) => {
-          const row = shard.file.rows[result.id as number];
-          const [path, lvl0, lvl1] = shard.file.pages[row[0]];
-          return { url: `${path}#${row[2] ?? ''}`, title: [lvl0, lvl1, ...row[3]] };
-        },
-      ),
-      ({ shard, result }) => shard.file.pages[shard.file.rows[result.id as number][0]][0],
-    );
-
-    const nbHits = distinct.length;
-    if (hitsPerPage === 0) return { ...empty(nbHits), nbPages: 0 };
-    const slice = distinct.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
-    const origin = source.origin();
-
-    const hits = slice.map(({ shard, result, asHeading }): SearchHit => {
-      const row = shard.file.rows[result.id as number];
-      const [path, lvl0, lvl1] = shard.file.pages[row[0]];
-      const [, rowType, anchor, deeper, sectionText] = row;
-      const type = asHeading || !sectionText ? rowType : 'content';
-      const content = type === 'content' ? sectionText : null;
-      const hierarchy: Hierarchy = {
-        lvl0,
-        lvl1,
-        lvl2: deeper[0],
-        lvl3: deeper[1],
-        lvl4: deeper[2],
-        lvl5: deeper[3],
-        lvl6: deeper[4],
-      };
-      const matchedTerms = new Set(result.terms);
-      const matchedBy = new Map<string, string>();
-      for (const term of result.terms) {
-        const q = (result.queryTerms ?? []).find(
-          (qt) => term.startsWith(qt) || qt.startsWith(term),
-        );
-        matchedBy.set(term, q ?? result.queryTerms?.[0] ?? term);
+      } finally {
+        restore();
       }
-      const hl = (text: string): HighlightValue => ({
-        ...highlight(
-          text,
-          matchedTerms,
-          result.queryTerms ?? queryWords,
-          matchedBy,
-          pre,
-          post,
-          normaliseWord,
+
+      // A section matched in its heading (or title, for the page's own section) is a heading
+      // hit; otherwise a content hit.
+      const headingMatch = ({ shard, result }: Scored): boolean => {
+        const type = shard.file.rows[result.id as number][1];
+        return Object.values(result.match).some(
+          (fields) => fields.includes('heading') || (type === 'lvl1' && fields.includes('title')),
+        );
+      };
+      const distinct = spreadPages(
+        distinctSections(
+          scored.map((s) => ({ ...s, asHeading: headingMatch(s) })),
+          ({ shard, result }) => {
+            const row = shard.file.rows[result.id as number];
+            const [path, lvl0, lvl1] = shard.file.pages[row[0]];
+            return { url: `${path}#${row[2] ?? ''}`, title: [lvl0, lvl1, ...row[3]] };
+          },
         ),
-      });
-      const snip = (text: string, count: number): HighlightValue => {
-        const win = snippetWindow(text, matchedTerms, count, normaliseWord);
-        const h = hl(win.text);
-        return {
-          ...h,
-          value: `${win.before ? ellipsis : ''}${h.value}${win.after ? ellipsis : ''}`,
-        };
-      };
-      const hierarchyHl: Partial<Record<Level, HighlightValue>> = {};
-      const hierarchySnip: Partial<Record<Level, HighlightValue>> = {};
-      for (const level of LEVELS) {
-        const text = hierarchy[level];
-        if (text == null) continue;
-        hierarchyHl[level] = hl(text);
-        const count = snippets.get(`hierarchy.${level}`);
-        if (count) hierarchySnip[level] = snip(text, count);
-      }
-      const contentCount = snippets.get('content');
-      const url = `${origin}${path}${anchor ? `#${anchor}` : ''}`;
-      return {
-        objectID: `${shard.file.language}:${shard.file.docusaurus_tag}:${result.id}`,
-        url,
-        url_without_anchor: `${origin}${path}`,
-        anchor,
-        type,
-        hierarchy,
-        content,
-        _highlightResult: {
-          hierarchy: hierarchyHl,
-          ...(content != null && { content: hl(content) }),
-        },
-        _snippetResult: {
-          hierarchy: hierarchySnip,
-          ...(content != null && contentCount ? { content: snip(content, contentCount) } : {}),
-        },
-      };
-    });
+        ({ shard, result }) => shard.file.pages[shard.file.rows[result.id as number][0]][0],
+      );
 
-    return { ...empty(nbHits), hits, nbPages: Math.ceil(nbHits / hitsPerPage) };
+      const nbHits = distinct.length;
+      if (hitsPerPage === 0) return { ...empty(nbHits), nbPages: 0 };
+      const slice = distinct.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+      const origin = source.origin();
+
+      const hits = slice.map(({ shard, result, asHeading }): SearchHit => {
+        const row = shard.file.rows[result.id as number];
+        const [path, lvl0, lvl1] = shard.file.pages[row[0]];
+        const [, rowType, anchor, deeper, sectionText] = row;
+        const type = asHeading || !sectionText ? rowType : 'content';
+        const content = type === 'content' ? sectionText : null;
+        const hierarchy: Hierarchy = {
+          lvl0,
+          lvl1,
+          lvl2: deeper[0],
+          lvl3: deeper[1],
+          lvl4: deeper[2],
+          lvl5: deeper[3],
+          lvl6: deeper[4],
+        };
+        const matchedTerms = new Set(result.terms);
+        const matchedBy = new Map<string, string>();
+        for (const term of result.terms) {
+          const q = (result.queryTerms ?? []).find(
+            (qt) => term.startsWith(qt) || qt.startsWith(term),
+          );
+          matchedBy.set(term, q ?? result.queryTerms?.[0] ?? term);
+        }
+        const hl = (text: string): HighlightValue => ({
+          ...highlight(
+            text,
+            matchedTerms,
+            result.queryTerms ?? queryWords,
+            matchedBy,
+            pre,
+            post,
+            normaliseWord,
+          ),
+        });
+        const snip = (text: string, count: number): HighlightValue => {
+          const win = snippetWindow(text, matchedTerms, count, normaliseWord);
+          const h = hl(win.text);
+          return {
+            ...h,
+            value: `${win.before ? ellipsis : ''}${h.value}${win.after ? ellipsis : ''}`,
+          };
+        };
+        const hierarchyHl: Partial<Record<Level, HighlightValue>> = {};
+        const hierarchySnip: Partial<Record<Level, HighlightValue>> = {};
+        for (const level of LEVELS) {
+          const text = hierarchy[level];
+          if (text == null) continue;
+          hierarchyHl[level] = hl(text);
+          const count = snippets.get(`hierarchy.${level}`);
+          if (count) hierarchySnip[level] = snip(text, count);
+        }
+        const contentCount = snippets.get('content');
+        const url = `${origin}${path}${anchor ? `#${anchor}` : ''}`;
+        return {
+          objectID: `${shard.file.language}:${shard.file.docusaurus_tag}:${shard.file.section}:${result.id}`,
+          url,
+          url_without_anchor: `${origin}${path}`,
+          anchor,
+          type,
+          hierarchy,
+          content,
+          _highlightResult: {
+            hierarchy: hierarchyHl,
+            ...(content != null && { content: hl(content) }),
+          },
+          _snippetResult: {
+            hierarchy: hierarchySnip,
+            ...(content != null && contentCount ? { content: snip(content, contentCount) } : {}),
+          },
+        };
+      });
+
+      return { ...empty(nbHits), hits, nbPages: Math.ceil(nbHits / hitsPerPage) };
+    }
   }
 
   const client: LocalSearchClient = {
@@ -454,11 +501,24 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
     addAlgoliaAgent(segment, version) {
       agent.add({ segment, version });
     },
-    preload() {
+    preload(facetFilters) {
       if (status === 'error' && Date.now() - lastFailure < RETRY_BACKOFF_MS) return;
-      loadManifest().catch(() => {
-        manifestPromise = null;
-      });
+      loadManifest()
+        .then((manifest) => {
+          if (facetFilters == null) return;
+          const filters = parseFacetFilters(facetFilters);
+          return Promise.all(
+            shardsForFilters(manifest, filters).map((s) =>
+              loadShard(s.file).catch((error: unknown) => {
+                shards.delete(s.file); // the search that needs it tries again
+                throw error;
+              }),
+            ),
+          );
+        })
+        .catch(() => {
+          manifestPromise = null;
+        });
     },
     status: () => status,
     subscribe(listener) {

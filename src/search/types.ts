@@ -40,13 +40,16 @@ export interface SearchRecord {
 }
 
 /**
- * One shard of the local index, as written to `search/<language>.<tag>.<hash>.json`.
- * `pages` and `rows` are the display store; `index` is MiniSearch's JSON, ids = row index.
+ * One shard of the local index, as written to `search/<language>.<tag>.<section>.<hash>.json`:
+ * the sections of one site section (`connect`, `home`…). `pages` and `rows` are the display
+ * store; `index` is MiniSearch's JSON, ids = row index.
  */
 export interface ShardFile {
-  version: 1;
+  version: 2;
   language: string;
   docusaurus_tag: string;
+  /** Site section of every page in the shard (SearchRecord's `section`). */
+  section: string;
   /** Page table: [path without anchor, lvl0, lvl1, section]. */
   pages: [string, string, string, string][];
   /** Rows, one per heading section: [page index, heading type, anchor, lvl2..lvl6, section text]. */
@@ -54,10 +57,17 @@ export interface ShardFile {
   index: unknown;
 }
 
-/** `search/manifest.json`: which shard file holds which (language, docusaurus_tag). */
+/** `search/manifest.json`: which shard file holds which (language, docusaurus_tag, section). */
 export interface SearchManifest {
-  version: 1;
-  shards: { language: string; docusaurus_tag: string; file: string; records: number }[];
+  version: 2;
+  shards: {
+    language: string;
+    docusaurus_tag: string;
+    section: string;
+    file: string;
+    /** Section documents in the shard. */
+    records: number;
+  }[];
 }
 
 /** Algolia highlight/snippet value. */

@@ -50,6 +50,8 @@ describe('server configuration', () => {
     );
     const gtag = contentSecurityPolicy([], integrationOrigins({ GTAG_TRACKING_ID: 'G-X1Y2Z3' }));
     expect(gtag).toContain("script-src 'self' https://www.googletagmanager.com");
+    // Workers (the search index, the file checker) come from the site only, whatever is configured.
+    for (const csp of [plain, algolia, gtag]) expect(csp).toContain("worker-src 'self';");
   });
 
   it('allows the production API hosts only when the Try it panel offers them', () => {
