@@ -10,6 +10,7 @@ import { redirects } from './config/redirects';
 import { ssrTemplate } from './config/ssr-template';
 import diagramPanZoomPlugin from './plugins/diagram-panzoom';
 import openapiPagesPlugin from './plugins/openapi-pages';
+import sandboxTwinPlugin from './plugins/sandbox-twin';
 import { openapiPages } from './config/openapi';
 import { diagramFont, mermaidOptions, mermaidThemes } from './config/diagrams';
 import leanDocsMetadataPlugin from './plugins/lean-docs-metadata';
@@ -189,6 +190,8 @@ const config: Config = {
     staticHighlightPlugin,
     // API reference pages generated from openapi/*.yaml before the docs are read (config/openapi.ts).
     [openapiPagesPlugin, openapiPages],
+    // The sandbox twin's data (routes, validators) and the Try it panel (design/sandbox-twin.md).
+    [sandboxTwinPlugin, { apis: openapiPages.apis }],
     // Responsive raster images (spec §9: min 640, max 1030, 2 steps).
     [
       '@docusaurus/plugin-ideal-image',

@@ -83,6 +83,11 @@ export interface OperationSpec {
   security: SecuritySpec | null;
   /** Documented statuses, success first, with their first example body. */
   responses: { status: number; example?: unknown }[];
+  /**
+   * The status each error code is documented with on this operation (from the error responses'
+   * examples), e.g. `{ "1001": 400 }` where the definition shows 1001 under `400`.
+   */
+  errorStatuses: Record<string, number>;
 }
 
 /** A twin: answers requests to the sandbox hosts, keeps state, records callbacks. */

@@ -1,0 +1,312 @@
+/**
+ * From `openapi/*.yaml` to the sandbox twin's data (design/sandbox-twin.md): a route table of
+ * every operation (method, path, sandbox server, scopes), and one CommonJS module per operation
+ * with its Try it description (`spec`, an OperationSpec) and its request validators compiled
+ * ahead of time by Ajv (`standaloneCode`): the browser gets the validators' code, not Ajv's
+ * compiler, and the CSP needs no `unsafe-eval`. Node loads the same modules, so the browser, `npm
+ * run sandbox` and CI validate with one rule set.
+ *
+ * Validators per module: `params(values)` checks path, query and header parameters (strings
+ * coerced to the declared types), `body(value)` the JSON body; both are Ajv validate functions
+ * (`.errors` after a failed call), `body` absent when the operation takes no body.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020';
+import type { AnySchema } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone';
+import addFormats from 'ajv-formats';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { type ApiOptions, collectPages } from '../openapi-pages/generate';
+import { type Document, loadSpec, makeResolver, type Resolve } from '../openapi-pages/load';
+import { credentialHeader } from '../openapi-pages/render/authorization';
+import { mediaExamples, parameterExample } from '../openapi-pages/samples';
+import type { FieldHint, OperationSpec, ParameterSpec, SecuritySpec } from './twin/types';
+
+/**
+ * Values of server variables on the test servers: FoodStorm's partner test store
+ * (`fresh-market-test`, docs/foodstorm/api_overview.mdx).
+ */
+export const TEST_SERVER_VARIABLES: Record<string, string> = { store: 'fresh-market-test' };
+
+/**
+ * Headers the twin's pipeline answers for itself, so the generated validators leave them out:
+ * the credential, the body's type, `Idempotency-Key` (1006) and `Accept-Language` (never an
+ * error: CONTRIBUTING.md "Connect API basics").
+ */
+const PIPELINE_HEADERS = new Set([
+  'authorization',
+  'content-type',
+  'idempotency-key',
+  'accept-language',
+]);
+
+/** One row of the route table: enough to route a request without loading its module. */
+export interface RouteSpec {
+  api: string;
+  operationId: string;
+  method: string;
+  /** Path template without the server's base path. */
+  path: string;
+  /** Sandbox or test server: origin plus base path, no trailing slash. */
+  server: string;
+  security: SecuritySpec | null;
+  /** Module key: `<api>/<operationId>`. */
+  module: string;
+}
+
+/** What the generator writes: the route table and the modules' code by key. */
+export interface TwinData {
+  routes: RouteSpec[];
+  /** `<api>/<operationId>` → CommonJS source. */
+  modules: Map<string, string>;
+}
+
+const METHODS_WITH_BODY = new Set(['post', 'put', 'patch']);
+
+/** The sandbox (or test) server of a definition: `servers` with "sandbox" in it, else the first. */
+export function sandboxServer(doc: Document): string {
+  const list = (doc.servers ?? []).filter((s) => s.url);
+  const server = list.find((s) => /sandbox/.test(s.url)) ?? list[0];
+  if (!server) throw new Error(`${doc.info?.title ?? 'a definition'} declares no server`);
+  return server.url
+    .replace(/\{([^}]+)\}/g, (whole, name: string) => {
+      const value = TEST_SERVER_VARIABLES[name] ?? server.variables?.[name]?.default;
+      return value ?? whole;
+    })
+    .replace(/\/$/, '');
+}
+
+/** A copy of `node` whose internal `$ref`s (`#/…`) point into the schema registered as `base`. */
+function rebase(node: unknown, base: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => rebase(n, base));
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
+        ? `${base}${value}`
+        : rebase(value, base);
+  }
+  return out;
+}
+
+function securityOf(
+  operation: OpenAPIV3_1.OperationObject,
+  doc: Document,
+  resolve: Resolve,
+): SecuritySpec | null {
+  const requirement = (operation.security ?? doc.security ?? [])[0];
+  const name = requirement ? Object.keys(requirement)[0] : undefined;
+  if (!requirement || !name) return null;
+  const header = credentialHeader(operation, { doc, resolve });
+  if (!header) return null;
+  return {
+    kind: header.name === 'Authorization' ? 'bearer' : 'apiKey',
+    header: header.name,
+    scopes: requirement[name] ?? [],
+  };
+}
+
+function typeName(schema: Record<string, unknown>): string | undefined {
+  const t = schema.type;
+  if (Array.isArray(t)) return t.filter((x) => x !== 'null').join(' | ') || undefined;
+  return typeof t === 'string' ? t : undefined;
+}
+
+function fieldHints(schema: unknown, resolve: Resolve): FieldHint[] {
+  const root = resolve<Record<string, unknown>>(schema).node;
+  const props = (root.properties ?? {}) as Record<string, unknown>;
+  const required = new Set((root.required as string[] | undefined) ?? []);
+  return Object.entries(props).flatMap(([name, raw]) => {
+    const resolved = resolve<Record<string, unknown>>(raw);
+    const prop = resolved.node;
+    if (prop.readOnly === true) return [];
+    const items = prop.items ? resolve<Record<string, unknown>>(prop.items) : undefined;
+    const type =
+      typeName(prop) === 'array'
+        ? `array of ${items?.name ?? (items ? typeName(items.node) : undefined) ?? 'values'}`
+        : (resolved.name ?? typeName(prop) ?? 'value');
+    const description =
+      typeof prop.description === 'string'
+        ? prop.description.split(/(?<=\.)\s/)[0].replace(/\s+/g, ' ')
+        : undefined;
+    return [{ name, type, required: required.has(name), ...(description && { description }) }];
+  });
+}
+
+/**
+ * The twin's data for the given definitions.
+ * @throws Error naming the definition when one does not bundle or an operation lacks an id.
+ */
+export async function buildTwinData(siteDir: string, apis: ApiOptions[]): Promise<TwinData> {
+  const routes: RouteSpec[] = [];
+  const modules = new Map<string, string>();
+  for (const api of apis) {
+    const { doc } = await loadSpec(join(siteDir, api.spec));
+    const resolve = makeResolver(doc);
+    const server = sandboxServer(doc);
+    // Absolute ids, so `$ref`s resolve the same from every schema added below.
+    const base = `twin:${api.id}`;
+    const bodyAjv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      code: { source: true, optimize: 1 },
+    });
+    const paramAjv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      coerceTypes: 'array',
+      code: { source: true, optimize: 1 },
+    });
+    for (const ajv of [bodyAjv, paramAjv]) {
+      addFormats(ajv);
+      ajv.addSchema({ $id: base, components: rebase(doc.components ?? {}, base) });
+    }
+    for (const page of collectPages(doc, api)) {
+      if (page.kind !== 'operation') continue;
+      const { operation } = page;
+      const params = [...page.pathParameters, ...(operation.parameters ?? [])]
+        .map((p) => resolve<OpenAPIV3_1.ParameterObject>(p).node)
+        // operation-level parameters override path-level ones with the same name and place
+        .filter((p, i, all) => !all.slice(i + 1).some((q) => q.name === p.name && q.in === p.in))
+        .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header');
+      const parameters: ParameterSpec[] = params.map((p) => {
+        const schema = resolve<Record<string, unknown>>(p.schema ?? {}).node;
+        const example = parameterExample(p, doc, resolve);
+        const description =
+          typeof p.description === 'string' ? p.description.replace(/\s+/g, ' ') : undefined;
+        return {
+          name: p.name,
+          in: p.in as ParameterSpec['in'],
+          required: p.in === 'path' || p.required === true,
+          ...(description && { description }),
+          ...(typeName(schema) && { type: typeName(schema) }),
+          ...(Array.isArray(schema.enum) && { enum: schema.enum }),
+          ...(example !== undefined && { example }),
+        };
+      });
+      const checked = params.filter(
+        (p) => !(p.in === 'header' && PIPELINE_HEADERS.has(p.name.toLowerCase())),
+      );
+      const paramsSchema = {
+        type: 'object',
+        properties: Object.fromEntries(
+          checked.map((p) => [
+            p.in === 'header' ? p.name.toLowerCase() : p.name,
+            rebase(p.schema ?? {}, base),
+          ]),
+        ),
+        required: checked
+          .filter((p) => p.in === 'path' || p.required === true)
+          .map((p) => (p.in === 'header' ? p.name.toLowerCase() : p.name)),
+      };
+      const requestBody = resolve<OpenAPIV3_1.RequestBodyObject>(operation.requestBody).node;
+      const media = operation.requestBody ? requestBody.content?.['application/json'] : undefined;
+      const key = `${api.id}/${page.operationId}`;
+      paramAjv.addSchema(paramsSchema as AnySchema, `twin:${key}/params`);
+      const exportsMap: Record<string, string> = {};
+      let paramsCode = standaloneCode(paramAjv, { params: `twin:${key}/params` });
+      let bodyCode = '';
+      if (media?.schema && METHODS_WITH_BODY.has(page.method)) {
+        bodyAjv.addSchema(rebase(media.schema, base) as AnySchema, `twin:${key}/body`);
+        exportsMap.body = `twin:${key}/body`;
+        bodyCode = standaloneCode(bodyAjv, exportsMap);
+      }
+      // Two Ajv instances number their constants alike: each module gets its own scope.
+      const scoped = (code: string, name: string) =>
+        code
+          ? `exports.${name} = (function () {\nconst exports = {};\n${code.replace(/^"use strict";/, '')}\nreturn exports.${name};\n})();`
+          : '';
+      paramsCode = scoped(paramsCode, 'params');
+      bodyCode = scoped(bodyCode, 'body');
+      const requestExamples = media ? mediaExamples(media, doc, resolve, 'request') : [];
+      const responses = Object.entries(operation.responses ?? {})
+        .filter(([status]) => /^\d{3}$/.test(status))
+        .map(([status, raw]) => {
+          const response = resolve<OpenAPIV3_1.ResponseObject>(raw).node;
+          const json = response.content?.['application/json'];
+          const example = json
+            ? mediaExamples(json, doc, resolve, 'response')[0]?.value
+            : undefined;
+          return { status: Number(status), ...(example !== undefined && { example }) };
+        })
+        .sort((a, b) => (a.status < 400 ? 0 : 1) - (b.status < 400 ? 0 : 1) || a.status - b.status);
+      const errorStatuses: Record<string, number> = {};
+      for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+        if (!/^[45]\d\d$/.test(status)) continue;
+        const json = resolve<OpenAPIV3_1.ResponseObject>(raw).node.content?.['application/json'];
+        for (const example of json ? mediaExamples(json, doc, resolve, 'response') : []) {
+          if (example.generated) continue;
+          const errors = (example.value as { errors?: { code?: unknown }[] } | undefined)?.errors;
+          for (const e of Array.isArray(errors) ? errors : [])
+            if (typeof e?.code === 'number') errorStatuses[String(e.code)] ??= Number(status);
+        }
+      }
+      const security = securityOf(operation, doc, resolve);
+      const spec: OperationSpec = {
+        api: api.id,
+        operationId: page.operationId,
+        method: page.method.toUpperCase(),
+        path: page.path,
+        sandboxServer: server,
+        parameters,
+        ...(media && {
+          requestBody: {
+            required: requestBody.required === true,
+            ...(requestExamples[0] && { example: requestExamples[0].value }),
+            fields: fieldHints(media.schema, resolve),
+          },
+        }),
+        security,
+        responses,
+        errorStatuses,
+      };
+      modules.set(
+        key,
+        `"use strict";\n// Generated by plugins/sandbox-twin/generate.ts from ${api.spec}; do not edit.\n` +
+          `${paramsCode}\n${bodyCode}\nexports.spec = ${JSON.stringify(spec)};\n`,
+      );
+      routes.push({
+        api: api.id,
+        operationId: page.operationId,
+        method: spec.method,
+        path: page.path,
+        server,
+        security,
+        module: key,
+      });
+    }
+  }
+  return { routes, modules };
+}
+
+/**
+ * Writes the data under `outDir`: `routes.json`, `ops/<api>/<operationId>.js` per operation,
+ * and `loaders.js`, an ES module mapping each module key to `() => import(…)` for the bundler
+ * (one chunk per operation, loaded when a request for it arrives). Unchanged files are not
+ * rewritten, so the dev server does not rebuild them.
+ */
+export async function writeTwinData(outDir: string, data: TwinData): Promise<void> {
+  const files = new Map<string, string>();
+  files.set('routes.json', JSON.stringify(data.routes));
+  for (const [key, code] of data.modules) files.set(`ops/${key}.js`, code);
+  files.set(
+    'loaders.js',
+    `// Generated by plugins/sandbox-twin/generate.ts; do not edit.\nexport const loaders = {\n${[
+      ...data.modules.keys(),
+    ]
+      .map(
+        (key) =>
+          `  ${JSON.stringify(key)}: () => import(/* webpackChunkName: "twin-${key.replace(/[^a-z0-9]+/gi, '-')}" */ ${JSON.stringify(`./ops/${key}.js`)}),`,
+      )
+      .join('\n')}\n};\n`,
+  );
+  for (const [name, content] of files) {
+    const file = join(outDir, name);
+    const old = await readFile(file, 'utf8').catch(() => undefined);
+    if (old === content) continue;
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, content);
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * The sandbox twin in Node: the same generated modules and handlers as in the browser, with
+ * the world in memory, served over HTTP by `npm run sandbox` (scripts/sandbox.ts) for readers'
+ * own code and for the sample run in CI (design/sandbox-twin.md).
+ *
+ * Besides the APIs (answered by path, whatever the host: the paths of the nine APIs do not
+ * overlap), the server answers `GET /__twin` (the sandbox credentials), `POST /__twin/reset`
+ * (optional JSON `{"before": {"method", "url", "body"}}`: reset, arranged so that request can
+ * succeed; 204) and `GET /__twin/callbacks` (the callbacks delivered, newest first).
+ */
+import { mkdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { openapiPages } from '../../config/openapi';
+import { buildTwinData, type RouteSpec, writeTwinData } from './generate';
+import { CALLBACK_SECRET, CALLBACK_URL } from './twin/callbacks';
+import { arrangeFor, connectHandlers, seedWorld } from './twin/connect';
+import { createTwin, MAX_BODY_BYTES, type OperationModule } from './twin/twin';
+import { CREDENTIALS } from './twin/world';
+
+/** A Node twin and what it was made from. */
+export type NodeTwin = ReturnType<typeof createTwin>;
+
+/**
+ * Generates the twin's modules into `<siteDir>/node_modules/.cache/sandbox-twin` and makes a
+ * twin over them.
+ * @param localOrigin the server's own origin, answered by path (`http://127.0.0.1:4010`).
+ * @param now clock for tests (Unix ms).
+ * @throws Error when a definition does not bundle.
+ */
+export async function createNodeTwin(
+  siteDir: string,
+  localOrigin: string,
+  now?: () => number,
+): Promise<NodeTwin> {
+  const dir = join(siteDir, 'node_modules', '.cache', 'sandbox-twin');
+  await mkdir(dir, { recursive: true });
+  await writeTwinData(dir, await buildTwinData(siteDir, openapiPages.apis));
+  const routes = JSON.parse(readFileSync(join(dir, 'routes.json'), 'utf8')) as RouteSpec[];
+  const require = createRequire(join(dir, 'routes.json'));
+  return createTwin({
+    routes,
+    load: async (key) => require(`./ops/${key}.js`) as OperationModule,
+    handlers: connectHandlers,
+    seed: seedWorld,
+    arrange: arrangeFor,
+    now,
+    localOrigins: [localOrigin],
+  });
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const text = body === undefined ? '' : JSON.stringify(body, null, 2);
+  res.writeHead(status, {
+    ...(text && { 'content-type': 'application/json; charset=utf-8' }),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** Reads a body up to MAX_BODY_BYTES + 1 bytes; `undefined` when it is larger. */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) over = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(over ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-expose-headers': '*',
+};
+
+/**
+ * Starts the twin's HTTP server on `host:port` (port 0 picks a free one).
+ * @param now the twin's clock (Unix ms); default the real one.
+ * @returns the server, its origin and the twin.
+ */
+export async function startSandboxServer(
+  siteDir: string,
+  port: number,
+  host = '127.0.0.1',
+  now?: () => number,
+): Promise<{ server: Server; origin: string; twin: NodeTwin }> {
+  const ready: { twin?: NodeTwin } = {};
+  let origin = '';
+  const server = createServer(async (req, res) => {
+    try {
+      const path = req.url ?? '/';
+      if (req.method === 'OPTIONS') return send(res, 204, undefined, CORS);
+      const text = await readBody(req);
+      if (!twin)
+        return send(res, 503, { errors: [{ code: 5001, message: 'the twin is starting' }] });
+      if (path === '/__twin' && req.method === 'GET')
+        return send(
+          res,
+          200,
+          { credentials: CREDENTIALS, callbacks: { url: CALLBACK_URL, secret: CALLBACK_SECRET } },
+          CORS,
+        );
+      if (path === '/__twin/callbacks' && req.method === 'GET')
+        return send(res, 200, { callbacks: twin.callbacks() }, CORS);
+      if (path === '/__twin/reset' && req.method === 'POST') {
+        let before: { method: string; url: string; body?: string } | undefined;
+        try {
+          before = text ? (JSON.parse(text) as { before?: typeof before }).before : undefined;
+        } catch {
+          return send(
+            res,
+            400,
+            { errors: [{ code: 1004, message: 'the body is not valid JSON' }] },
+            CORS,
+          );
+        }
+        await twin.resetFor(before);
+        return send(res, 204, undefined, CORS);
+      }
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers))
+        if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      const answer = await twin.handle({
+        method: req.method ?? 'GET',
+        url: `${origin}${path.startsWith('/') ? path : `/${path}`}`,
+        headers,
+        // An oversized body is cut to one byte too many, so the twin answers 413 1003.
+        body: text === undefined ? 'x'.repeat(MAX_BODY_BYTES + 1) : text,
+      });
+      res.writeHead(answer.status, { ...CORS, ...answer.headers });
+      res.end(answer.body);
+    } catch (error) {
+      send(res, 500, {
+        errors: [{ code: 5001, message: `the sandbox server failed: ${(error as Error).message}` }],
+      });
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  origin = `http://${host}:${actual}`;
+  const twin = await createNodeTwin(siteDir, origin, now);
+  ready.twin = twin;
+  return { server, origin, twin };
+}

@@ -1,0 +1,596 @@
+/**
+ * The sandbox twin's request pipeline (design/sandbox-twin.md), the same in the browser and in
+ * Node. In order: route (404/405 1015), body size (413 1003), rate limit (429 2005), credential
+ * (401 2001, 403 2002), body type and JSON (415 1005, 400 1004), `Idempotency-Key` (400 1006,
+ * replay, 409 1008), parameters and body against the operation's validators (1001–1003, every
+ * problem at once), then the operation's state handler, or its documented example with the
+ * header `X-Aisle-Twin: example`. Requests run one at a time, so state is never half-written.
+ * Codes and statuses: CONTRIBUTING.md "Error codes in use".
+ */
+import type { RouteSpec } from '../generate';
+import { ApiError, type Answer, errorAnswer, fail, validationErrors } from './errors';
+import type { ValidationIssue } from './errors';
+import { handleTokenRequest, TOKEN_PATH, REVOKE_PATH } from './auth';
+import { signCallback } from './callbacks';
+import {
+  CALLBACK_LOG,
+  CREDENTIALS,
+  emptyWorld,
+  iso,
+  newId,
+  uuid,
+  type World,
+  type Resource,
+} from './world';
+import type { CallbackDelivery, OperationSpec, Twin, TwinRequest, TwinResponse } from './types';
+
+/** An Ajv validate function as the generated modules export it. */
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: ValidationIssue[] | null;
+}
+
+/** One generated operation module (plugins/sandbox-twin/generate.ts). */
+export interface OperationModule {
+  spec: OperationSpec;
+  params: ValidateFunction;
+  body?: ValidateFunction;
+}
+
+/** What a state handler gets. */
+export interface HandlerContext {
+  world: World;
+  /** Unix ms of this request. */
+  now: number;
+  spec: OperationSpec;
+  /** Path parameters, decoded. */
+  path: Record<string, string>;
+  query: URLSearchParams;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** The parsed JSON body (already validated), or undefined. */
+  body: unknown;
+  /** Client id of the credential. */
+  clientId: string;
+  /** The documented answer of `status` (default: the first success) from the definition. */
+  example(status?: number): Answer;
+  /**
+   * Delivers a callback of `eventType` about `order` (the envelope of CONTRIBUTING.md, signed),
+   * or with `order` null (e.g. `user.deleted`), into the inspector.
+   */
+  emit(eventType: string, order: Resource | null, data?: Record<string, unknown>): Promise<void>;
+}
+
+/** A state handler: the operation's answer from and to the world; throws ApiError for errors. */
+export type Handler = (ctx: HandlerContext) => Answer | Promise<Answer>;
+
+/** Where the world is kept between requests (sessionStorage in a browser, memory in Node). */
+export interface WorldStorage {
+  read(): World | undefined;
+  write(world: World): void;
+}
+
+/** How to make a twin. */
+export interface TwinOptions {
+  routes: RouteSpec[];
+  /** Loads an operation's module by key (`fulfillment/create_user`). */
+  load(key: string): Promise<OperationModule>;
+  /** State handlers by module key; operations without one answer their example. */
+  handlers?: Record<string, Handler>;
+  /** Fills a fresh world with the example world (users, stores, orders). */
+  seed?(world: World, load: (key: string) => Promise<OperationModule>, now: number): Promise<void>;
+  /**
+   * Arranges a fresh example world so that one documented request can succeed (used by
+   * `resetFor`, which the sample run calls before each sample).
+   */
+  arrange?(
+    world: World,
+    spec: OperationSpec,
+    path: Record<string, string>,
+    body: unknown,
+    now: number,
+  ): void;
+  storage?: WorldStorage;
+  /** Clock, Unix ms (tests move it). */
+  now?(): number;
+  /**
+   * Origins answered by path alone, whatever the API's host (the Node server's own origin,
+   * `http://127.0.0.1:4010`).
+   */
+  localOrigins?: string[];
+}
+
+/** Largest body the twin reads: 1 MB. */
+export const MAX_BODY_BYTES = 1_000_000;
+
+/** Requests per second per client on the sandbox hosts (CONTRIBUTING.md: sandbox, 10 per second). */
+export const SANDBOX_RATE_LIMIT = 10;
+
+/** Idempotency keys kept 24 hours; at most this many are remembered. */
+const IDEMPOTENCY_MS = 24 * 3600_000;
+const IDEMPOTENCY_MAX = 500;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Connect's sandbox origin: the token endpoint lives there. */
+const CONNECT_ORIGIN = 'https://connect.sandbox.aisle.example';
+
+interface Matched {
+  route: RouteSpec;
+  path: Record<string, string>;
+}
+
+function templateRegex(template: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const m = /^\{([^}]+)\}$/.exec(part);
+      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(m[1]);
+      return '([^/]+)';
+    })
+    .join('');
+  return { regex: new RegExp(`^${source}/?$`), names };
+}
+
+/** Lower-cases header names; the last of duplicates wins. */
+function lowerHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) out[k.toLowerCase()] = String(v);
+  return out;
+}
+
+/** `Accept-Language` → `Content-Language` (fr-* → fr-CA, en-CA kept, anything else en-US). */
+export function contentLanguage(accept: string | undefined): string {
+  const ranked = (accept ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = Number(/q=([\d.]+)/.exec(params.join(';'))?.[1] ?? 1);
+      return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((x) => x.tag && x.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag === 'fr' || tag.startsWith('fr-')) return 'fr-CA';
+    if (tag === 'en-ca') return 'en-CA';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en-US';
+  }
+  return 'en-US';
+}
+
+/** Sorted-key JSON, so two bodies that are equal as JSON compare equal as text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Makes a twin (types.ts `Twin`) over the generated routes and modules.
+ * Never throws from `handle`: an unexpected failure answers 500 with code 5001 and a one-line
+ * message, never a stack trace.
+ */
+export function createTwin(options: TwinOptions): Twin & {
+  /** Resets, then arranges the world so that `request`, sent as documented, can succeed. */
+  resetFor(request?: { method: string; url: string; body?: string }): Promise<void>;
+} {
+  const now = options.now ?? (() => Date.now());
+  const handlers = options.handlers ?? {};
+  const local = new Set(options.localOrigins ?? []);
+  const compiled = options.routes.map((route) => {
+    const server = new URL(route.server);
+    return {
+      route,
+      origin: server.origin,
+      ...templateRegex(`${server.pathname.replace(/\/$/, '')}${route.path}`),
+    };
+  });
+  const origins = new Set([CONNECT_ORIGIN, ...compiled.map((c) => c.origin), ...local]);
+  const modules = new Map<string, Promise<OperationModule>>();
+  const load = (key: string): Promise<OperationModule> => {
+    let mod = modules.get(key);
+    if (!mod) {
+      mod = options.load(key);
+      modules.set(key, mod);
+      mod.catch(() => modules.delete(key));
+    }
+    return mod;
+  };
+  const listeners = new Set<(d: CallbackDelivery) => void>();
+  let world: World | undefined = options.storage?.read();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const save = () => {
+    if (world) options.storage?.write(world);
+  };
+
+  async function freshWorld(): Promise<World> {
+    const w = emptyWorld();
+    await options.seed?.(w, load, now());
+    return w;
+  }
+
+  async function currentWorld(): Promise<World> {
+    if (!world || world.version !== 1) {
+      world = await freshWorld();
+      save();
+    }
+    return world;
+  }
+
+  function match(url: URL, method: string): Matched | 'method' | undefined {
+    const isLocal = local.has(url.origin);
+    let methodMismatch = false;
+    for (const c of compiled) {
+      if (!isLocal && c.origin !== url.origin) continue;
+      const m = c.regex.exec(url.pathname);
+      if (!m) continue;
+      if (c.route.method !== method) {
+        methodMismatch = true;
+        continue;
+      }
+      const path: Record<string, string> = {};
+      c.names.forEach((name, i) => {
+        try {
+          path[name] = decodeURIComponent(m[i + 1]);
+        } catch {
+          path[name] = m[i + 1];
+        }
+      });
+      return { route: c.route, path };
+    }
+    return methodMismatch ? 'method' : undefined;
+  }
+
+  function rateLimit(w: World, client: string, t: number, limit: number): Record<string, string> {
+    const second = Math.floor(t / 1000) * 1000;
+    const [start, count] = w.rate[client] ?? [second, 0];
+    const used = start === second ? count + 1 : 1;
+    w.rate[client] = [second, used];
+    const headers = {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - used)),
+    };
+    if (used > limit) {
+      const error = fail(
+        429,
+        2005,
+        `more than ${limit} requests in one second; retry after 1 second`,
+      );
+      Object.assign(error.headers, headers, { 'retry-after': '1' });
+      throw error;
+    }
+    return headers;
+  }
+
+  /** The client id a credential belongs to, or an ApiError (401 2001, 403 2002). */
+  function authenticate(
+    w: World,
+    spec: OperationSpec | { security: OperationSpec['security'] },
+    headers: Record<string, string>,
+    t: number,
+    api: string,
+  ): string {
+    const security = spec.security;
+    if (!security) return 'anonymous';
+    const invalid = (message: string) => {
+      const error = fail(401, 2001, message);
+      error.headers['www-authenticate'] = 'Bearer error="invalid_token"';
+      return error;
+    };
+    const raw = headers[security.header.toLowerCase()];
+    if (!raw) throw invalid(`the ${security.header} header is missing`);
+    if (security.kind === 'apiKey' || api in CREDENTIALS.api_keys) {
+      const key = security.kind === 'bearer' ? raw.replace(/^Bearer\s+/i, '') : raw;
+      if (key !== CREDENTIALS.api_keys[api])
+        throw invalid(
+          'this API key is unknown on the sandbox; use the sandbox key of your test account',
+        );
+      return `key:${api}`;
+    }
+    const m = /^Bearer\s+(\S+)$/i.exec(raw);
+    if (!m) throw invalid('send the token as "Authorization: Bearer <token>"');
+    const token = w.tokens[m[1]];
+    if (!token)
+      throw invalid(
+        'the token is unknown on this host (a production token is refused by the sandbox, and the other way round)',
+      );
+    if (token.revoked) throw invalid('the token was revoked');
+    if (token.expiresAt <= t) throw invalid('the token expired; request a new one');
+    const missing = security.scopes.filter((s) => !token.scopes.includes(s));
+    if (missing.length) throw fail(403, 2002, `the token lacks the scope ${missing.join(' ')}`);
+    return token.clientId;
+  }
+
+  async function emitInto(
+    w: World,
+    eventType: string,
+    order: Resource | null,
+    data: Record<string, unknown> = {},
+  ) {
+    const t = now();
+    const envelope = {
+      event_id: newId('evt'),
+      event_type: eventType,
+      occurred_at: iso(t),
+      order_id: order ? (order.order_id as string) : null,
+      user_id:
+        (order?.user_id as string | undefined) ?? (data.user_id as string | undefined) ?? null,
+      data: order
+        ? {
+            status: order.status,
+            workflow: order.workflow,
+            store_location: order.store_location,
+            window_starts_at: order.window_starts_at ?? null,
+            window_ends_at: order.window_ends_at ?? null,
+            ...data,
+          }
+        : { ...data },
+    };
+    if (!order) delete (envelope.data as Record<string, unknown>).user_id;
+    const delivery = await signCallback(envelope, Math.floor(t / 1000));
+    w.callbacks.unshift(delivery);
+    w.callbacks.length = Math.min(w.callbacks.length, CALLBACK_LOG);
+    for (const listener of listeners) {
+      try {
+        listener(delivery);
+      } catch {
+        // a listener's failure is the listener's; the twin's state is already written
+      }
+    }
+  }
+
+  function exampleAnswer(
+    spec: OperationSpec,
+    path: Record<string, string>,
+    status?: number,
+  ): Answer {
+    const response =
+      (status !== undefined && spec.responses.find((r) => r.status === status)) ||
+      spec.responses.find((r) => r.status < 400) ||
+      ({ status: 200 } as OperationSpec['responses'][number]);
+    let body = response.example;
+    // Echo the path's ids into a top-level object, so `GET …/items/X` answers about X.
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      const copy = { ...(body as Record<string, unknown>) };
+      for (const [name, value] of Object.entries(path)) if (name in copy) copy[name] = value;
+      body = copy;
+    }
+    return { status: response.status, body, headers: { 'x-aisle-twin': 'example' } };
+  }
+
+  async function run(request: TwinRequest): Promise<Answer> {
+    const method = String(request.method ?? 'GET').toUpperCase();
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      throw fail(404, 1015, 'the address is not a URL');
+    }
+    const headers = lowerHeaders(request.headers);
+    const bodyText = request.body ?? '';
+    if (new TextEncoder().encode(bodyText).length > MAX_BODY_BYTES)
+      throw fail(413, 1003, `the body is larger than ${MAX_BODY_BYTES / 1_000_000} MB`);
+    const w = await currentWorld();
+    const t = now();
+    const isConnect = url.origin === CONNECT_ORIGIN || local.has(url.origin);
+    if (isConnect && (url.pathname === TOKEN_PATH || url.pathname === REVOKE_PATH)) {
+      if (method !== 'POST') throw fail(405, 1015, `${url.pathname} takes POST`);
+      return handleTokenRequest(w, url, headers, bodyText, t);
+    }
+    const matched = match(url, method);
+    if (matched === 'method') throw fail(405, 1015, `${method} is not allowed on ${url.pathname}`);
+    if (!matched) throw fail(404, 1015, `no operation answers ${method} ${url.pathname}`);
+    const { route, path } = matched;
+    const limit = route.api === 'developer-platform' ? 5 : SANDBOX_RATE_LIMIT;
+    const credential =
+      headers[route.security?.header.toLowerCase() ?? 'authorization'] ?? 'anonymous';
+    const rateHeaders = rateLimit(w, credential, t, limit);
+    const clientId = authenticate(w, route, headers, t, route.api);
+    const mod = await load(route.module);
+    const spec = mod.spec;
+    let body: unknown;
+    if (mod.body) {
+      const type = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      if (bodyText.trim() === '') {
+        if (spec.requestBody?.required)
+          throw fail(400, 1004, 'the body is empty; send a JSON object');
+      } else {
+        if (type !== 'application/json')
+          throw fail(415, 1005, `the body must be application/json, not ${type || 'untyped'}`);
+        try {
+          body = JSON.parse(bodyText);
+        } catch (error) {
+          throw fail(400, 1004, `the body is not valid JSON (${(error as Error).message})`);
+        }
+      }
+    }
+    let idempotencyId: string | undefined;
+    const key = headers['idempotency-key'];
+    if (method === 'POST' && key !== undefined) {
+      if (!UUID.test(key))
+        throw fail(400, 1006, 'Idempotency-Key must be a UUID', 'Idempotency-Key');
+      idempotencyId = `${clientId}:${key}`;
+      const stored = w.idempotency[idempotencyId];
+      if (stored && t - stored.at < IDEMPOTENCY_MS) {
+        if (stored.body !== canonical(body))
+          throw fail(
+            409,
+            1008,
+            'this Idempotency-Key was used with a different body',
+            'Idempotency-Key',
+          );
+        return {
+          status: stored.response.status,
+          body: JSON.parse(stored.response.body || 'null'),
+          headers: { ...stored.response.headers, 'idempotent-replayed': 'true' },
+        };
+      }
+    }
+    const values: Record<string, unknown> = { ...path };
+    for (const p of spec.parameters) {
+      if (p.in === 'query') {
+        const all = url.searchParams.getAll(p.name);
+        if (!all.length) continue;
+        values[p.name] =
+          p.type === 'array' ? all.flatMap((v) => v.split(',')) : all[all.length - 1];
+      } else if (p.in === 'header') {
+        const v = headers[p.name.toLowerCase()];
+        if (v !== undefined) values[p.name.toLowerCase()] = v;
+      }
+    }
+    const problems = [
+      ...(mod.params(values) ? [] : validationErrors(mod.params.errors ?? [])),
+      ...(mod.body && body !== undefined && !mod.body(body)
+        ? validationErrors(mod.body.errors ?? [])
+        : []),
+    ];
+    if (problems.length) {
+      // The status the operation documents for the first code (e.g. 1001 under 400 on the
+      // sandbox API), else 422 (CONTRIBUTING.md: 1001 is 400 or 422, 1002 and 1003 are 422).
+      const documented = spec.errorStatuses?.[String(problems[0].code)];
+      throw new ApiError(documented ?? 422, problems);
+    }
+    const handler = handlers[route.module];
+    const ctx: HandlerContext = {
+      world: w,
+      now: t,
+      spec,
+      path,
+      query: url.searchParams,
+      headers,
+      body,
+      clientId,
+      example: (status) => exampleAnswer(spec, path, status),
+      emit: (type, order, data) => emitInto(w, type, order, data),
+    };
+    let answer: Answer;
+    try {
+      if (handler) {
+        const own = await handler(ctx);
+        answer = { ...own, headers: { 'x-aisle-twin': 'state', ...own.headers } };
+      } else answer = exampleAnswer(spec, path);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      answer = errorAnswer(error);
+    }
+    answer.headers = { ...rateHeaders, ...answer.headers };
+    if (idempotencyId && ![401, 403, 429].includes(answer.status) && answer.status < 500) {
+      w.idempotency[idempotencyId] = {
+        body: canonical(body),
+        response: {
+          status: answer.status,
+          headers: answer.headers,
+          body: JSON.stringify(answer.body ?? null),
+        },
+        at: t,
+      };
+      const keys = Object.keys(w.idempotency);
+      for (const k of keys.slice(0, Math.max(0, keys.length - IDEMPOTENCY_MAX)))
+        delete w.idempotency[k];
+    }
+    return answer;
+  }
+
+  function finish(answer: Answer, request: TwinRequest, api?: string): TwinResponse {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': uuid(),
+      'content-language': contentLanguage(lowerHeaders(request.headers)['accept-language']),
+      ...(api === 'recommendations' ? {} : { 'cache-control': 'no-store' }),
+    };
+    for (const [k, v] of Object.entries(answer.headers ?? {})) headers[k.toLowerCase()] = v;
+    const noBody = answer.status === 204 || answer.body === undefined;
+    if (noBody) delete headers['content-type'];
+    return {
+      status: answer.status,
+      headers,
+      body: noBody ? '' : JSON.stringify(answer.body, null, 2),
+    };
+  }
+
+  async function handleOne(request: TwinRequest): Promise<TwinResponse> {
+    let answer: Answer;
+    try {
+      answer = await run(request);
+    } catch (error) {
+      answer =
+        error instanceof ApiError
+          ? errorAnswer(error)
+          : errorAnswer(
+              fail(
+                500,
+                5001,
+                `the sandbox twin failed on this request: ${String((error as Error)?.message ?? error).split('\n')[0]}`,
+              ),
+            );
+    }
+    save();
+    let api: string | undefined;
+    try {
+      api = options.routes.find((r) => request.url.startsWith(r.server))?.api;
+    } catch {
+      api = undefined;
+    }
+    return finish(answer, request, api);
+  }
+
+  const twin = {
+    handles(url: string): boolean {
+      try {
+        return origins.has(new URL(url).origin);
+      } catch {
+        return false;
+      }
+    },
+    handle(request: TwinRequest): Promise<TwinResponse> {
+      const next = queue.then(() => handleOne(request));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    callbacks(): CallbackDelivery[] {
+      return [...(world?.callbacks ?? [])];
+    },
+    onCallback(listener: (d: CallbackDelivery) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    reset(): Promise<void> {
+      return twin.resetFor();
+    },
+    resetFor(request?: { method: string; url: string; body?: string }): Promise<void> {
+      const next = queue.then(async () => {
+        world = await freshWorld();
+        if (request) {
+          let parsed: unknown;
+          try {
+            parsed = request.body ? JSON.parse(request.body) : undefined;
+          } catch {
+            parsed = undefined;
+          }
+          let url: URL | undefined;
+          try {
+            url = new URL(request.url);
+          } catch {
+            url = undefined;
+          }
+          const matched = url ? match(url, request.method.toUpperCase()) : undefined;
+          if (matched && matched !== 'method' && options.arrange) {
+            const spec = (await load(matched.route.module)).spec;
+            options.arrange(world, spec, matched.path, parsed, now());
+          }
+        }
+        save();
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    },
+  };
+  return twin;
+}

@@ -1,0 +1,410 @@
+/**
+ * The sandbox twin (plugins/sandbox-twin) in Node, through the same pipeline the browser runs:
+ * authentication, validation, idempotency, limits, the Connect delivery flow with its signed
+ * callbacks, and bad input (design/sandbox-twin.md; codes from CONTRIBUTING.md).
+ */
+import { createHmac } from 'node:crypto';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createNodeTwin, type NodeTwin } from '../../plugins/sandbox-twin/node';
+import { CALLBACK_SECRET } from '../../plugins/sandbox-twin/twin/callbacks';
+import { CREDENTIALS } from '../../plugins/sandbox-twin/twin/world';
+import type { TwinResponse } from '../../plugins/sandbox-twin/twin/types';
+
+const CONNECT = 'https://connect.sandbox.aisle.example';
+let clock = Date.parse('2026-03-14T15:00:00Z');
+let twin: NodeTwin;
+
+beforeAll(async () => {
+  twin = await createNodeTwin(process.cwd(), 'http://127.0.0.1:4010', () => clock);
+}, 60_000);
+
+beforeEach(async () => {
+  clock = Date.parse('2026-03-14T15:00:00Z');
+  await twin.reset();
+});
+
+function body(res: TwinResponse): Record<string, any> {
+  return JSON.parse(res.body || 'null');
+}
+
+function codes(res: TwinResponse): number[] {
+  return (body(res).errors ?? []).map((e: { code: number }) => e.code);
+}
+
+async function token(scope = 'connect:fulfillment connect:sandbox'): Promise<string> {
+  const res = await twin.handle({
+    method: 'POST',
+    url: `${CONNECT}/v2/oauth/token`,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      client_id: CREDENTIALS.client_id,
+      client_secret: CREDENTIALS.client_secret,
+      grant_type: 'client_credentials',
+      scope,
+    }),
+  });
+  expect(res.status).toBe(200);
+  return body(res).access_token;
+}
+
+function call(method: string, path: string, tok: string | undefined, json?: unknown, extra = {}) {
+  // A reader's pace: under the sandbox's 10 requests per second.
+  clock += 101;
+  return twin.handle({
+    method,
+    url: `${CONNECT}${path}`,
+    headers: {
+      ...(tok && { Authorization: `Bearer ${tok}` }),
+      ...(json !== undefined && { 'Content-Type': 'application/json' }),
+      ...extra,
+    },
+    body: json === undefined ? undefined : typeof json === 'string' ? json : JSON.stringify(json),
+  });
+}
+
+const cart = {
+  store_location: '0142',
+  address: { address_line_1: '88 Maple Street', city: 'Springfield', postal_code: '62704' },
+  items: [{ lookup_code: '0001234567895', count: 2 }],
+};
+
+function order(holdId: string, orderId = 'ord-20260314-0100') {
+  return {
+    order_id: orderId,
+    service_option_hold_id: holdId,
+    store_location: '0142',
+    address: cart.address,
+    user: { first_name: 'Maya', last_name: 'Lopez', phone_number: '+12175550142' },
+    items: [
+      { line_num: 1, lookup_code: '0001234567895', count: 2, replacement_policy: 'users_choice' },
+    ],
+  };
+}
+
+async function hold(tok: string): Promise<string> {
+  const list = await call(
+    'POST',
+    '/v2/fulfillment/users/cust-8812/service_options/cart/delivery',
+    tok,
+    cart,
+  );
+  expect(list.status).toBe(200);
+  const option = body(list).service_options[0];
+  const res = await call(
+    'POST',
+    `/v2/fulfillment/users/cust-8812/service_options/${option.id}/reserve`,
+    tok,
+  );
+  expect(res.status).toBe(201);
+  return body(res).id;
+}
+
+/** The same request a loop sends, all within one second. */
+function loop(at: number, method: string, path: string, tok: string, json: unknown) {
+  clock = at;
+  return twin.handle({
+    method,
+    url: `${CONNECT}${path}`,
+    headers: { Authorization: `Bearer ${tok}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(json),
+  });
+}
+
+describe('sandbox twin: the delivery flow', () => {
+  it('walks token → service options → hold → order → status, with signed callbacks', async () => {
+    const tok = await token();
+    const holdId = await hold(tok);
+    const created = await call(
+      'POST',
+      '/v2/fulfillment/users/cust-8812/orders/delivery',
+      tok,
+      order(holdId),
+    );
+    expect(created.status).toBe(201);
+    expect(body(created)).toMatchObject({ order_id: 'ord-20260314-0100', status: 'brand_new' });
+    expect(created.headers['x-aisle-twin']).toBe('state');
+    // The hold is used up.
+    const gone = await call('GET', '/v2/fulfillment/users/cust-8812/service_option_hold', tok);
+    expect(codes(gone)).toEqual([4006]);
+    for (const status of ['acknowledged', 'picking', 'checkout', 'delivering', 'delivered']) {
+      const moved = await call(
+        'POST',
+        '/v2/fulfillment_sandbox/orders/ord-20260314-0100/status',
+        tok,
+        { status },
+      );
+      expect(moved.status, status).toBe(200);
+    }
+    const read = await call('GET', '/v2/fulfillment/users/cust-8812/orders/ord-20260314-0100', tok);
+    expect(body(read).status).toBe('delivered');
+    const events = twin.callbacks().filter((c) => c.order_id === 'ord-20260314-0100');
+    expect(events.map((c) => c.event_type).reverse()).toEqual([
+      'brand_new',
+      'acknowledged',
+      'picking',
+      'checkout',
+      'delivering',
+      'delivered',
+    ]);
+    for (const c of events) {
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(c.headers['x-aisle-signature']) ?? [];
+      expect(v1).toBe(createHmac('sha256', CALLBACK_SECRET).update(`${t}.${c.body}`).digest('hex'));
+      expect(JSON.parse(c.body)).toMatchObject({
+        event_type: c.event_type,
+        user_id: 'cust-8812',
+        data: { workflow: 'delivery', store_location: '0142' },
+      });
+    }
+    // Statuses only move forward; a delivered order cannot be canceled.
+    const back = await call(
+      'POST',
+      '/v2/fulfillment/users/cust-8812/orders/ord-20260314-0100/cancel',
+      tok,
+    );
+    expect([back.status, codes(back)]).toEqual([409, [3002]]);
+  });
+
+  it('lets a hold expire after 10 minutes', async () => {
+    const tok = await token();
+    const holdId = await hold(tok);
+    clock += 10 * 60_000 + 1000;
+    const late = await call(
+      'POST',
+      '/v2/fulfillment/users/cust-8812/orders/delivery',
+      tok,
+      order(holdId),
+    );
+    expect([late.status, codes(late)]).toEqual([409, [4002]]);
+  });
+
+  it('answers operations without a state model from their example, and says so', async () => {
+    const tok = await token('connect:fulfillment');
+    const res = await call('GET', '/v2/fulfillment/stores', tok);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-aisle-twin']).toBe('example');
+    expect(body(res).stores[0].store_location).toBe('0142');
+  });
+});
+
+describe('sandbox twin: account linking', () => {
+  it('links an account: token → the customer approves in the sandbox → link → linked', async () => {
+    const tok = await token();
+    const base = '/v2/fulfillment/users/cust-8812/account_linking';
+    const before = await call('GET', base, tok);
+    expect(body(before)).toMatchObject({ status: 'not_linked', linked_at: null });
+    const created = await call('POST', `${base}/token`, tok, {
+      redirect_uri: 'https://fresh-market.storefront.aisle.example/account/aisle-linked',
+    });
+    expect(created.status).toBe(201);
+    const linking = body(created).linking_token as string;
+    expect(body(created).linking_url).toBe(`https://www.aisle.example/account_linking/${linking}`);
+    const early = await call('POST', base, tok, { linking_token: linking });
+    expect([early.status, codes(early)]).toEqual([409, [3002]]);
+    const approved = await call(
+      'POST',
+      '/v2/fulfillment_sandbox/platform_users/cust-8812/authorize',
+      tok,
+      { linking_token: linking, status: 'approved' },
+    );
+    expect(body(approved).redirect_url).toContain(`linking_token=${linking}&status=approved`);
+    expect((await call('POST', base, tok, { linking_token: linking })).status).toBe(200);
+    expect(body(await call('GET', base, tok)).status).toBe('linked');
+    // A linking token lasts 15 minutes.
+    const other = body(
+      await call('POST', `${base}/token`, tok, {
+        redirect_uri: 'https://fresh-market.storefront.aisle.example/account/aisle-linked',
+      }),
+    ).linking_token;
+    clock += 15 * 60_000;
+    const late = await call(
+      'POST',
+      '/v2/fulfillment_sandbox/platform_users/cust-8812/authorize',
+      tok,
+      {
+        linking_token: other,
+        status: 'approved',
+      },
+    );
+    expect([late.status, codes(late)]).toEqual([422, [1002]]);
+  });
+});
+
+describe('sandbox twin: credentials', () => {
+  it('refuses a missing, unknown, expired or wrong-scope token with the documented codes', async () => {
+    const path = '/v2/fulfillment/users/cust-8812/service_option_hold';
+    const none = await call('GET', path, undefined);
+    expect([none.status, codes(none)]).toEqual([401, [2001]]);
+    expect(none.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    const unknown = await call('GET', path, 'production-token');
+    expect([unknown.status, codes(unknown)]).toEqual([401, [2001]]);
+    const narrow = await call('GET', path, await token('connect:transactions'));
+    expect([narrow.status, codes(narrow)]).toEqual([403, [2002]]);
+    const tok = await token();
+    clock += 86_400_000;
+    const expired = await call('GET', path, tok);
+    expect([expired.status, codes(expired)]).toEqual([401, [2001]]);
+  });
+
+  it('refuses a form body, query-string credentials, wrong secrets and unknown scopes', async () => {
+    const form = await twin.handle({
+      method: 'POST',
+      url: `${CONNECT}/v2/oauth/token`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    expect([form.status, codes(form)]).toEqual([415, [1005]]);
+    const query = await call('POST', `/v2/oauth/token?client_secret=x`, undefined, {});
+    expect([query.status, codes(query)]).toEqual([403, [2007]]);
+    const wrong = await call('POST', '/v2/oauth/token', undefined, {
+      client_id: CREDENTIALS.client_id,
+      client_secret: 'nope',
+      grant_type: 'client_credentials',
+      scope: 'connect:fulfillment',
+    });
+    expect([wrong.status, codes(wrong)]).toEqual([401, [2004]]);
+    const scope = await call('POST', '/v2/oauth/token', undefined, {
+      ...CREDENTIALS,
+      grant_type: 'client_credentials',
+      scope: 'connect:everything',
+    });
+    expect([scope.status, codes(scope)]).toEqual([422, [1002]]);
+  });
+
+  it('takes API keys on the test hosts of the key-based APIs', async () => {
+    const url = 'https://api.sandbox.aisle.example/idp/v1/retailers?postal_code=62704';
+    const ok = await twin.handle({
+      method: 'GET',
+      url,
+      headers: { Authorization: `Bearer ${CREDENTIALS.api_keys['developer-platform']}` },
+    });
+    expect(ok.status).toBe(200);
+    const bad = await twin.handle({
+      method: 'GET',
+      url,
+      headers: { Authorization: 'Bearer keys.x' },
+    });
+    expect([bad.status, codes(bad)]).toEqual([401, [2001]]);
+  });
+});
+
+describe('sandbox twin: bad input', () => {
+  it('reports every validation problem at once, with dotted keys', async () => {
+    const tok = await token();
+    const res = await call('POST', '/v2/fulfillment/users/cust-8812/orders/delivery', tok, {
+      order_id: 5,
+      items: [{ line_num: 0, lookup_code: '0001234567895', count: 'two' }],
+    });
+    expect(res.status).toBe(422);
+    const errors = body(res).errors as { code: number; meta?: { key: string } }[];
+    const keys = errors.map((e) => `${e.code} ${e.meta?.key}`);
+    expect(keys).toContain('1001 service_option_hold_id');
+    expect(keys).toContain('1002 order_id');
+    expect(keys).toContain('1003 items[0].line_num');
+  });
+
+  it('answers a validation error with the status the operation documents for its code', async () => {
+    const tok = await token();
+    // The sandbox API documents 1001 under 400, the fulfillment API under 422.
+    const sandbox = await call('POST', '/v2/fulfillment_sandbox/shoppers', tok, {});
+    expect(sandbox.status).toBe(400);
+    expect(codes(sandbox)).toContain(1001);
+    const fulfillment = await call('POST', '/v2/fulfillment/users', tok, {});
+    expect(fulfillment.status).toBe(422);
+  });
+
+  it('answers malformed JSON, a wrong type, a 2 MB body and an unknown path without a stack', async () => {
+    const tok = await token();
+    const path = '/v2/fulfillment/users/cust-8812/orders/delivery';
+    expect(codes(await call('POST', path, tok, '{"order_id": '))).toEqual([1004]);
+    const typed = await call('POST', path, tok, undefined, { 'content-type': 'text/plain' });
+    expect(typed.status).toBe(400);
+    const plain = await twin.handle({
+      method: 'POST',
+      url: `${CONNECT}${path}`,
+      headers: { authorization: `Bearer ${tok}`, 'content-type': 'text/plain' },
+      body: 'hello',
+    });
+    expect([plain.status, codes(plain)]).toEqual([415, [1005]]);
+    const huge = await call('POST', path, tok, JSON.stringify({ x: 'y'.repeat(2_000_000) }));
+    expect([huge.status, codes(huge)]).toEqual([413, [1003]]);
+    const unknown = await call('GET', '/v2/nothing/here', tok);
+    expect([unknown.status, codes(unknown)]).toEqual([404, [1015]]);
+    const method = await call('PATCH', '/v2/fulfillment/stores', tok);
+    expect([method.status, codes(method)]).toEqual([405, [1015]]);
+    expect(twin.handles('https://connect.aisle.example/v2/fulfillment/stores')).toBe(false);
+    expect(twin.handles('not a url')).toBe(false);
+    for (const res of [huge, unknown, method]) expect(res.body).not.toMatch(/\n\s+at /);
+  });
+
+  it('replays an Idempotency-Key, refuses it with another body or when it is not a UUID', async () => {
+    const tok = await token();
+    const key = { 'Idempotency-Key': '3f6c2a9e-8b41-4d7a-9e25-61c0b8f4d213' };
+    const holdId = await hold(tok);
+    const path = '/v2/fulfillment/users/cust-8812/orders/delivery';
+    const first = await call('POST', path, tok, order(holdId), key);
+    const again = await call('POST', path, tok, order(holdId), key);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(body(again).id).toBe(body(first).id);
+    const other = await call('POST', path, tok, order(holdId, 'ord-other'), key);
+    expect([other.status, codes(other)]).toEqual([409, [1008]]);
+    const bad = await call('POST', path, tok, order(holdId), { 'Idempotency-Key': 'abc' });
+    expect([bad.status, codes(bad)]).toEqual([400, [1006]]);
+  });
+
+  it('limits 1,000 requests in a loop to 10 a second and keeps the state intact', async () => {
+    const tok = await token();
+    const holdId = await hold(tok);
+    clock = Math.ceil(clock / 1000) * 1000 + 5000;
+    const at = clock;
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        loop(
+          at,
+          'POST',
+          '/v2/fulfillment/users/cust-8812/orders/delivery',
+          tok,
+          order(holdId, `ord-loop-${i}`),
+        ),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(990);
+    expect(answers.find((a) => a.status === 429)?.headers['retry-after']).toBe('1');
+    // One order took the hold; the others were refused, and nothing else changed.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    clock += 1000;
+    const read = await call('GET', '/v2/fulfillment/users/cust-8812/orders/ord-loop-0', tok);
+    expect(body(read).status).toBe('brand_new');
+  });
+});
+
+describe('sandbox twin: reset for a documented request', () => {
+  it('arranges the example world so a create sample can succeed as documented', async () => {
+    const example = {
+      method: 'POST',
+      url: `${CONNECT}/v2/fulfillment/users/cust-8812/orders/delivery`,
+      body: JSON.stringify(order('hold_5RZ8W2', 'ord-20260314-0007')),
+    };
+    await twin.resetFor(example);
+    const tok = await token();
+    const res = await call(
+      'POST',
+      '/v2/fulfillment/users/cust-8812/orders/delivery',
+      tok,
+      JSON.parse(example.body),
+    );
+    expect(res.status).toBe(201);
+    // Without the arrangement, the example order already exists.
+    await twin.reset();
+    const tok2 = await token();
+    const again = await call(
+      'POST',
+      '/v2/fulfillment/users/cust-8812/orders/delivery',
+      tok2,
+      JSON.parse(example.body),
+    );
+    expect(again.status).toBe(409);
+  });
+});
