@@ -19,6 +19,8 @@ export type SampleKind =
 
 export interface Classified {
   kind: SampleKind;
+  /** The JSON body of the first request when it is literal (`--data '…'` or `--data @file`). */
+  body?: string;
   /** Why the sample is `function` or `other`; what it runs for `request`/`script`. */
   reason: string;
   /** Method and absolute URL of the first request when they are literal in the code. */
@@ -158,7 +160,19 @@ export function classify(sample: CodeSample): Classified {
       first,
     };
   }
-  return { kind: 'request', reason: 'one request', first };
+  return { kind: 'request', reason: 'one request', first, body: firstBody(sample) };
+}
+
+/**
+ * The body a cURL sample sends, when literal: `--data '…'` (single-quoted, as httpsnippet and the
+ * guides write it) or `--data @file` read from the files the page gives.
+ */
+export function firstBody(sample: CodeSample): string | undefined {
+  if (sample.language !== 'curl') return undefined;
+  const quoted = /--data(?:-raw|-binary)?\s+'([^']*)'/.exec(sample.code);
+  if (quoted) return quoted[1].trim();
+  const file = /--data(?:-raw|-binary)?\s+@([\w.-]+)/.exec(sample.code)?.[1];
+  return file ? sample.pageFiles[file]?.trim() : undefined;
 }
 
 const URL_LITERAL = new RegExp(`(${API_ORIGIN.source})[^\\s"'\`)\\\\]*`);

@@ -67,9 +67,26 @@ export interface CodeSample {
    * its samples read (`--data @recipe.json`). Shared by every sample of the page.
    */
   pageFiles: Record<string, string>;
+  /**
+   * Shell functions an earlier block of the page defines and this block calls ("Define a shell
+   * helper … so each step below is one line"), put before `code` when it runs.
+   */
+  prelude?: string;
 }
 
 const TAB_LABELS = new Set(['cURL', 'Python', 'Node.js', 'JavaScript', 'Go', 'Java', 'Shell']);
+
+/**
+ * Block nodes in document order, lists and block quotes opened, so a block inside a list item
+ * ("3. Define a shell helper: ```bash …") is found like any other.
+ */
+function flatten(nodes: RootContent[]): RootContent[] {
+  return nodes.flatMap((node) =>
+    node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote'
+      ? flatten(node.children as RootContent[])
+      : [node],
+  );
+}
 
 /** Parses Markdown (CommonMark + GFM), as plugins/markdown-twins does. */
 function parse(markdown: string): Root {
@@ -94,10 +111,35 @@ function plainText(node: RootContent | Paragraph): string {
 /** A file a sample reads, as pages name them (`order.json`, `units.json`). */
 const FILE_NAME = /^[\w.-]+\.(json|jsonld|csv|txt)$/;
 
+/** Shell functions a shell block defines (`sandbox() { … }`), by name, with their text. */
+function definedFunctions(tag: string | null | undefined, code: string): [string, string][] {
+  if (!['bash', 'shell', 'sh'].includes((tag ?? '').toLowerCase())) return [];
+  return [...code.matchAll(/^(\w+)\(\)\s*\{[\s\S]*?^\}/gm)].map((m) => [m[1], m[0]]);
+}
+
+/** The definitions of the page's shell functions that `code` calls without defining them. */
+function usedFunctions(code: string, defined: Map<string, string>): string {
+  return [...defined]
+    .filter(
+      ([name]) => new RegExp(`^\\s*${name}\\s`, 'm').test(code) && !code.includes(`${name}()`),
+    )
+    .map(([, body]) => body)
+    .join('\n');
+}
+
+/** A file's block has the file's language (a `.json` file is a `json` block, not the jq filter). */
+function fileMatchesTag(name: string, tag: string | null | undefined): boolean {
+  const ext = name.split('.').pop() ?? '';
+  const lang = (tag ?? '').toLowerCase();
+  if (ext === 'json' || ext === 'jsonld') return lang === 'json' || lang === 'jsonld';
+  if (ext === 'csv') return lang === 'csv';
+  return lang === 'text' || lang === 'txt' || lang === '';
+}
+
 const METHOD_LINE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\/\S*)$/;
 /** "answers `201`", "returns `200`", "Aisle answered `201`": a status stated in prose. */
 const STATED_STATUS =
-  /\b(?:answers?|answered|returns?|responds?(?: with)?)\b[^.`]{0,40}`([1-5]\d\d)`/;
+  /\b(?:answers|answered|returns|returned|responds(?: with)?)\b[^.`]{0,12}`([1-5]\d\d)`/;
 
 /** The language of a fence tag and its code, or undefined when the block is not a sample. */
 export function sampleLanguage(tag: string | null | undefined, code: string) {
@@ -114,7 +156,7 @@ export function sampleLanguage(tag: string | null | undefined, code: string) {
 export function samplesOfTwin(file: string, markdown: string): CodeSample[] {
   const tree = parse(markdown);
   const page = pageOfTwin(file);
-  const nodes = tree.children;
+  const nodes = flatten(tree.children);
   const out: CodeSample[] = [];
   const pageFiles: Record<string, string> = {};
   nodes.forEach((node, i) => {
@@ -126,7 +168,9 @@ export function samplesOfTwin(file: string, markdown: string): CodeSample[] {
       const codes = above.children.filter((c) => c.type === 'inlineCode').map((c) => c.value);
       name = codes.reverse().find((c) => FILE_NAME.test(c));
     }
-    if (name && FILE_NAME.test(name)) pageFiles[name] = `${node.value}\n`;
+    if (name && FILE_NAME.test(name) && fileMatchesTag(name, node.lang)) {
+      pageFiles[name] = `${node.value}\n`;
+    }
   });
   let heading = '';
   let fenceIndex = -1;
@@ -153,13 +197,19 @@ export function samplesOfTwin(file: string, markdown: string): CodeSample[] {
       }
     }
   }
+  const shellFunctions = new Map<string, string>();
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i];
     if (node.type === 'heading') heading = plainText(node);
     if (node.type !== 'code') continue;
     fenceIndex++;
     const code = node as Code;
-    const language = sampleLanguage(code.lang, code.value);
+    const prelude = sampleLanguage(code.lang, code.value)
+      ? usedFunctions(code.value, shellFunctions)
+      : '';
+    for (const [name, body] of definedFunctions(code.lang, code.value))
+      shellFunctions.set(name, body);
+    const language = sampleLanguage(code.lang, prelude ? `${prelude}\n${code.value}` : code.value);
     if (!language) continue;
     const previous = nodes[i - 1];
     const label = previous ? boldLine(previous) : undefined;
@@ -172,11 +222,12 @@ export function samplesOfTwin(file: string, markdown: string): CodeSample[] {
       tag: code.lang ?? '',
       tab: label && TAB_LABELS.has(label) ? label : undefined,
       heading,
-      code: code.value,
+      code: prelude ? `${prelude}\n${code.value}` : code.value,
       generated: Boolean(pageEndpoint),
       pageEndpoint,
       pageStatus: pageEndpoint ? pageSuccess : statedStatus(nodes, i),
       pageFiles,
+      ...(prelude && { prelude }),
     });
   }
   return out;
@@ -190,11 +241,23 @@ function statedStatus(nodes: RootContent[], at: number): number | undefined {
   for (let j = at + 1; j < nodes.length && j < at + 14; j++) {
     const node = nodes[j];
     if (node.type === 'code' || boldLine(node) !== undefined) continue;
-    if (node.type === 'paragraph') {
-      const m = STATED_STATUS.exec(plainText(node));
-      return m ? Number(m[1]) : undefined;
-    }
+    if (node.type === 'paragraph') return statusInProse(plainText(node));
     return undefined;
+  }
+  return undefined;
+}
+
+/** Words that make a stated status conditional ("without it they answer `403`"). */
+const CONDITIONAL = /\b(if|without|unless|when|otherwise|once|after|another)\b/i;
+
+/**
+ * The first status a paragraph states for the sample itself: "Each status call answers `200`",
+ * not "If a call answers `409`" or "without it they answer `403`".
+ */
+export function statusInProse(text: string): number | undefined {
+  for (const sentence of text.split(/(?<=[.:;])\s+/)) {
+    const m = STATED_STATUS.exec(sentence);
+    if (m && !CONDITIONAL.test(sentence.slice(0, m.index))) return Number(m[1]);
   }
   return undefined;
 }

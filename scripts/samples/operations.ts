@@ -5,9 +5,7 @@
  */
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-// Ajv documents `ajv/dist/2020` as its JSON Schema 2020-12 entry; the package has no exports map.
-// eslint-disable-next-line no-restricted-imports
-import Ajv2020 from 'ajv/dist/2020';
+import { Ajv2020 } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { openapiPages } from '../../config/openapi';
 import { loadSpec, type Node } from '../../plugins/openapi-pages/load';

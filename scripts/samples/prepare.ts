@@ -34,12 +34,24 @@ export function rewriteHosts(code: string, origin: string): string {
   return code.replace(API_ORIGIN, origin);
 }
 
+/**
+ * A key as the pages' samples write it: `Bearer keys.<key>` puts the `keys.` prefix in the code,
+ * so a key the twin gives with its prefix (`keys.sandbox_8b1f4a`) is used without it.
+ */
+function bareKey(key: string | undefined): string {
+  return (key ?? '').replace(/^keys\./, '');
+}
+
 /** The API key placeholders the pages use, for the API of the sample's host. */
 export function fillPlaceholders(code: string, credentials: SampleCredentials): string {
   const hosts = code.match(API_ORIGIN) ?? [];
   const api = hosts.map(apiOfHost).find(Boolean);
-  const key = api ? (credentials.creds.api_keys[api] ?? '') : '';
-  return code.replace(/<token>/g, credentials.token).replace(/<api[ _]?key>|<key>/gi, key);
+  const key = api ? bareKey(credentials.creds.api_keys[api]) : '';
+  return code
+    .replace(/<token>/g, credentials.token)
+    .replace(/<client_id>/g, credentials.creds.client_id)
+    .replace(/<client_secret>/g, credentials.creds.client_secret)
+    .replace(/<api[ _]?key>|<key>/gi, key);
 }
 
 /** Environment variables a sample may read (the pages' names), filled from the twin. */
@@ -50,11 +62,11 @@ export function sampleEnvironment(credentials: SampleCredentials): Record<string
     AISLE_CLIENT_ID: credentials.creds.client_id,
     AISLE_CLIENT_SECRET: credentials.creds.client_secret,
     AISLE_CALLBACK_SECRET: credentials.callbackSecret,
-    AISLE_API_KEY: keys['developer-platform'] ?? '',
+    AISLE_API_KEY: bareKey(keys['developer-platform']),
     // The key rotation page sends the new key; the twin has one key per API.
-    AISLE_NEW_API_KEY: keys['developer-platform'] ?? '',
-    AISLE_ADS_KEY: keys.ads ?? '',
-    FOODSTORM_API_KEY: keys.foodstorm ?? '',
+    AISLE_NEW_API_KEY: bareKey(keys['developer-platform']),
+    AISLE_ADS_KEY: bareKey(keys.ads),
+    FOODSTORM_API_KEY: bareKey(keys.foodstorm),
   };
 }
 

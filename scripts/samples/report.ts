@@ -44,7 +44,13 @@ function clip(text: string, max: number): string {
  * The printed report and its JSON form. `failed` is true when any outcome failed (a known gap
  * that passes counts as failed: settle() turned it into one).
  */
-export function report(outcomes: Outcome[], samples: CodeSample[], gaps: KnownGap[], ms: number) {
+export function report(
+  outcomes: Outcome[],
+  samples: CodeSample[],
+  gaps: KnownGap[],
+  ms: number,
+  phases: [string, number][] = [],
+) {
   const lines: string[] = [];
   lines.push('', 'Code samples against the sandbox twin', '');
   lines.push('| language | found | run | passed | known gaps | failed | not run |');
@@ -113,8 +119,14 @@ export function report(outcomes: Outcome[], samples: CodeSample[], gaps: KnownGa
     '',
     `${outcomes.length} outcomes: ${passed} passed, ${known.length} known gaps, ${failed.length} failed, ${notRun.length} not run, in ${(ms / 1000).toFixed(1)} s`,
   );
+  if (phases.length) {
+    lines.push(
+      `Time by phase: ${phases.map(([name, s]) => `${name} ${s.toFixed(1)} s`).join('; ')}`,
+    );
+  }
   const json = {
     ms,
+    phases,
     rows,
     outcomes: outcomes.map((o) => ({
       page: o.sample.page,

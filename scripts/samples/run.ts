@@ -19,7 +19,7 @@ import { rewriteHosts, sampleEnvironment, type SampleCredentials } from './prepa
 import { runSample, type RunContext } from './sample-run';
 import { report, type Outcome } from './report';
 import { runTutorials, TUTORIAL_BLOCKS } from './tutorials';
-import { RecordingProxy, credentials, reset, startTwin } from './twin';
+import { RecordingProxy, credentials, issueToken, reset, startTwin } from './twin';
 import { runVerifier } from './verifiers';
 
 const ROOT = process.cwd();
@@ -27,9 +27,9 @@ const TWIN_PORT = Number(process.env.SAMPLES_TWIN_PORT ?? 4410);
 const PROXY_PORT = Number(process.env.SAMPLES_PROXY_PORT ?? 4411);
 /** Samples run at once when state allows (2 cores; each run is mostly process start-up). */
 const WIDTH = 3;
-/** A sample's time limit: the slowest page pauses 4 × 2 s between steps. */
-const TIMEOUT_MS = 30_000;
-/** Secret the callback examples are signed with in this run. */
+/** A sample's time limit (the pages' pauses between steps are skipped: prepare.ts). */
+const TIMEOUT_MS = 20_000;
+/** Secret the callback examples are signed with when the twin names none (`GET /__twin`). */
 const CALLBACK_SECRET = 'whsec_sandbox_samples';
 
 function gapOf(sample: CodeSample) {
@@ -64,11 +64,32 @@ async function main() {
     (_, i) => new RecordingProxy(PROXY_PORT + i, twin.origin),
   );
   const outcomes: Outcome[] = [];
+  /** Wall time per phase, in seconds, for the report. */
+  const phases: [string, number][] = [];
+  let mark = started;
+  const phase = (name: string) => {
+    phases.push([name, (Date.now() - mark) / 1000]);
+    mark = Date.now();
+  };
+  phase('extract, load definitions, start the twin');
   try {
     for (const proxy of proxies) await proxy.start();
-    const { creds, token } = await credentials(twin.origin);
-    const sampleCreds: SampleCredentials = { token, creds, callbackSecret: CALLBACK_SECRET };
+    const { creds, token, callbackSecret } = await credentials(twin.origin);
+    const sampleCreds: SampleCredentials = {
+      token,
+      creds,
+      callbackSecret: callbackSecret ?? CALLBACK_SECRET,
+    };
     const env = sampleEnvironment(sampleCreds);
+    /**
+     * Resets the twin for `before`, then gets a new token: a reset drops the twin's tokens (they
+     * are part of its state), and the samples read the token from AISLE_TOKEN or `<token>`.
+     */
+    const resetTwin = async (before?: { method: string; url: string; body?: string }) => {
+      await reset(twin.origin, before);
+      sampleCreds.token = await issueToken(twin.origin, creds);
+      env.AISLE_TOKEN = sampleCreds.token;
+    };
 
     const classified = new Map<CodeSample, Classified>(samples.map((s) => [s, classify(s)]));
     const runnable: CodeSample[] = [];
@@ -84,10 +105,30 @@ async function main() {
     const runOne = (sample: CodeSample, proxy: RecordingProxy) =>
       runSample(ctx, sample, classified.get(sample)!, proxy).then(settle);
 
+    /**
+     * The body a request sends, for the reset to arrange the world for it (a create must not
+     * find the order its body names): the cURL block's `--data`, which the other tabs of the same
+     * group send too.
+     */
+    const bodyOf = (sample: CodeSample, c: Classified): string | undefined => {
+      if (c.body !== undefined) return c.body;
+      const sibling = samples
+        .filter(
+          (s) =>
+            s.page === sample.page &&
+            s.heading === sample.heading &&
+            s.language === 'curl' &&
+            s.index < sample.index &&
+            classified.get(s)?.first?.url === c.first?.url,
+        )
+        .at(-1);
+      return sibling ? classified.get(sibling)?.body : undefined;
+    };
+
     // Reset groups: GETs of one URL share a reset and run side by side; anything else that may
     // change state gets its own reset and runs alone.
     const groups: {
-      before?: { method: string; url: string };
+      before?: { method: string; url: string; body?: string };
       samples: CodeSample[];
       parallel: boolean;
     }[] = [];
@@ -97,7 +138,11 @@ async function main() {
       // A script's first URL literal is often a base its steps extend: it gets a plain reset.
       const before =
         c.first && c.kind === 'request'
-          ? { method: c.first.method, url: rewriteHosts(c.first.url, twin.origin) }
+          ? {
+              method: c.first.method,
+              url: rewriteHosts(c.first.url, twin.origin),
+              body: bodyOf(sample, c),
+            }
           : undefined;
       if (c.kind === 'function') {
         groups.push({ samples: [sample], parallel: true });
@@ -123,7 +168,7 @@ async function main() {
     );
     for (const group of groups) {
       if (loads.includes(group)) continue;
-      await reset(twin.origin, group.before);
+      await resetTwin(group.before);
       outcomes.push(
         ...(await pool(
           group.parallel ? WIDTH : 1,
@@ -132,31 +177,37 @@ async function main() {
       );
     }
 
+    phase('requests, scripts and functions (one by one)');
     // Blocks that are not requests: signature checks run against a signed example; the rest
     // are listed with what they are.
     for (const sample of samples) {
       const c = classified.get(sample)!;
       if (c.kind !== 'other' || sample.language === 'go' || sample.language === 'java') continue;
-      outcomes.push(settle(await runVerifier(sample, c, env, CALLBACK_SECRET)));
+      outcomes.push(settle(await runVerifier(sample, c, env, sampleCreds.callbackSecret)));
     }
 
+    phase('blocks that are not requests');
     // Tutorials: their steps in page order, one twin state per language, ids carried along.
     outcomes.push(
-      ...(await runTutorials(samples, classified, ctx, proxies[0], twin.origin)).map(settle),
+      ...(await runTutorials(samples, classified, ctx, proxies[0], twin.origin, resetTwin)).map(
+        settle,
+      ),
     );
 
+    phase('tutorials');
     // Go and Java: compiled, not run (design/sample-execution.md).
     outcomes.push(
       ...(
         await compileSamples(samples.filter((s) => s.language === 'go' || s.language === 'java'))
       ).map(settle),
     );
+    phase('Go and Java compiled');
   } finally {
     for (const proxy of proxies) await proxy.stop();
     await twin.stop();
   }
 
-  const text = report(outcomes, samples, KNOWN_GAPS, Date.now() - started);
+  const text = report(outcomes, samples, KNOWN_GAPS, Date.now() - started, phases);
   console.log(text.summary);
   await mkdir(join(ROOT, 'test-results', 'samples'), { recursive: true });
   await writeFile(

@@ -48,7 +48,7 @@ export async function runSample(
   substitutions: Substitutions = [],
 ): Promise<Outcome> {
   let code = substitute(
-    fillPlaceholders(rewriteHosts(sample.code, proxy.origin), ctx.creds),
+    rewriteHosts(fillPlaceholders(sample.code, ctx.creds), proxy.origin),
     substitutions,
   );
   if (sample.language === 'curl' && classified.kind === 'request') code = instrumentCurl(code);

@@ -14,7 +14,7 @@ import type { CodeSample } from './extract';
 import { rewriteHosts } from './prepare';
 import type { Outcome } from './report';
 import { runSample, type RunContext, type Substitutions } from './sample-run';
-import { reset, type RecordingProxy } from './twin';
+import type { RecordingProxy } from './twin';
 
 type ChainLanguage = 'curl' | 'python' | 'javascript';
 
@@ -41,8 +41,11 @@ interface Step {
 interface Tutorial {
   page: string;
   languages: ChainLanguage[];
-  /** The request the single reset before the first step is arranged for (an order creation). */
-  before: { method: string; url: string };
+  /**
+   * The request the single reset before the first step is arranged for: the order creation,
+   * with the `order_id` of its body, so the order the tutorial creates does not exist yet.
+   */
+  before: { method: string; url: string; body: string };
   steps: Step[];
 }
 
@@ -53,6 +56,7 @@ const SIMULATE = '/connect/sandbox_guide/tutorials/simulate_a_delivery_order';
 const FULFILLMENT_START = '/connect/fulfillment_guide/get_started';
 const SANDBOX_START = '/connect/sandbox_guide/get_started';
 const ORDERS = 'https://connect.aisle.example/v2/fulfillment/users/cust-8812/orders';
+const order = (orderId: string) => JSON.stringify({ order_id: orderId });
 
 /** The four tutorials of the Fulfillment and Sandbox guides. */
 export const TUTORIALS: Tutorial[] = [
@@ -61,7 +65,7 @@ export const TUTORIALS: Tutorial[] = [
     // Step 3 gives Python and Node.js as functions to call from checkout, so only cURL runs
     // the whole flow; the functions are loaded (see the report).
     languages: ['curl'],
-    before: { method: 'POST', url: `${ORDERS}/delivery` },
+    before: { method: 'POST', url: `${ORDERS}/delivery`, body: order('ord-20260314-0007') },
     steps: [
       { block: 1 },
       {
@@ -91,7 +95,7 @@ export const TUTORIALS: Tutorial[] = [
   {
     page: PICKUP,
     languages: ['curl', 'python', 'javascript'],
-    before: { method: 'POST', url: `${ORDERS}/pickup` },
+    before: { method: 'POST', url: `${ORDERS}/pickup`, body: order('ord-20260314-0011') },
     steps: [
       { block: 1 },
       { block: 2 },
@@ -113,7 +117,7 @@ export const TUTORIALS: Tutorial[] = [
     page: LAST_MILE,
     // Step 3 gives Python and Node.js as functions; only cURL runs the whole flow.
     languages: ['curl'],
-    before: { method: 'POST', url: `${ORDERS}/last_mile` },
+    before: { method: 'POST', url: `${ORDERS}/last_mile`, body: order('ord-20260314-0023') },
     steps: [
       { block: 1 },
       {
@@ -147,7 +151,7 @@ export const TUTORIALS: Tutorial[] = [
   {
     page: SIMULATE,
     languages: ['curl', 'python', 'javascript'],
-    before: { method: 'POST', url: `${ORDERS}/delivery` },
+    before: { method: 'POST', url: `${ORDERS}/delivery`, body: order('ord-20260314-0007') },
     steps: [
       // Step 1: "Create cust-8812 with Create a sandbox user, as in Get started with the sandbox".
       { page: SANDBOX_START, block: { curl: 1, python: 2, javascript: 3 } },
@@ -223,12 +227,13 @@ export async function runTutorials(
   ctx: RunContext,
   proxy: RecordingProxy,
   twinOrigin: string,
+  resetTwin: (before?: { method: string; url: string; body?: string }) => Promise<void>,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const tutorial of TUTORIALS) {
     for (const language of tutorial.languages) {
-      await reset(twinOrigin, {
-        method: tutorial.before.method,
+      await resetTwin({
+        ...tutorial.before,
         url: rewriteHosts(tutorial.before.url, twinOrigin),
       });
       const answers: (string | undefined)[] = [];

@@ -36,6 +36,12 @@ export const ALL_SCOPES = [
   'connect:sandbox',
 ].join(' ');
 
+/**
+ * The twin's clock at start: the examples' day (design/sandbox-twin.md), so the time slots and
+ * holds the samples name are still in the future.
+ */
+export const EXAMPLES_NOW = '2026-03-14T15:30:00Z';
+
 /** A running twin: its origin, and how to stop it when this process started it. */
 export interface RunningTwin {
   origin: string;
@@ -94,7 +100,11 @@ export async function startTwin(root: string, port: number): Promise<RunningTwin
   let output = '';
   const child = spawn('npm', ['run', '--silent', 'sandbox'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SANDBOX_NOW: process.env.SANDBOX_NOW ?? EXAMPLES_NOW,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -131,12 +141,18 @@ export async function startTwin(root: string, port: number): Promise<RunningTwin
  */
 export async function credentials(
   origin: string,
-): Promise<{ creds: TwinCredentials; token: string }> {
+): Promise<{ creds: TwinCredentials; token: string; callbackSecret?: string }> {
   const res = await fetch(`${origin}/__twin`);
   const text = await res.text();
   let creds: TwinCredentials | undefined;
+  let callbackSecret: string | undefined;
   try {
-    creds = (JSON.parse(text) as { credentials?: TwinCredentials }).credentials;
+    const answer = JSON.parse(text) as {
+      credentials?: TwinCredentials;
+      callbacks?: { secret?: unknown };
+    };
+    creds = answer.credentials;
+    if (typeof answer.callbacks?.secret === 'string') callbackSecret = answer.callbacks.secret;
   } catch {
     // reported below
   }
@@ -146,6 +162,15 @@ export async function credentials(
     );
   }
   creds.api_keys ??= {};
+  const token = await issueToken(origin, creds);
+  return { creds, token, callbackSecret };
+}
+
+/**
+ * A client-credentials token carrying every Connect scope.
+ * @throws Error with the twin's answer when it gives none.
+ */
+export async function issueToken(origin: string, creds: TwinCredentials): Promise<string> {
   const tokenRes = await fetch(`${origin}/v2/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -168,7 +193,7 @@ export async function credentials(
       `POST /v2/oauth/token answered ${tokenRes.status} without access_token: ${tokenText.slice(0, 300)}`,
     );
   }
-  return { creds, token };
+  return token;
 }
 
 /**
@@ -178,7 +203,7 @@ export async function credentials(
  */
 export async function reset(
   origin: string,
-  before?: { method: string; url: string },
+  before?: { method: string; url: string; body?: string },
 ): Promise<void> {
   const res = await fetch(`${origin}/__twin/reset`, {
     method: 'POST',
