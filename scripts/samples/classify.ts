@@ -76,6 +76,12 @@ function definesOnly(sample: CodeSample): boolean {
       if (!/^(export\s+)?(async\s+)?function\b|^export\s+(const|class)\b/m.test(code)) return false;
       return !/^(await\s|[a-z][\w.]*\(|const \w+ = await )/m.test(code);
     }
+    case 'curl':
+    case 'shell': {
+      // Only function definitions (`sandbox() { curl … }`), comments and blank lines.
+      const outside = code.replace(/^\w+\(\)\s*\{[\s\S]*?^\}/gm, '');
+      return /^\w+\(\)\s*\{/m.test(code) && /^(\s*(#.*)?)*$/.test(outside);
+    }
     case 'go':
       return !/^func main\(\)/m.test(code);
     case 'java':
@@ -140,6 +146,21 @@ export function classify(sample: CodeSample): Classified {
   if (!hosts.length) {
     if (calls.length) return { kind: 'other', reason: 'sends requests to no Aisle API host' };
     return { kind: 'other', reason: 'makes no request' };
+  }
+  if (sample.prelude !== undefined) {
+    // Calls of the page's shell helper: one request per call.
+    const own = code.slice(sample.prelude.length);
+    const names = [...sample.prelude.matchAll(/^(\w+)\(\)/gm)].map((m) => m[1]);
+    const helperCalls = own
+      .split('\n')
+      .filter((l) => names.some((n) => new RegExp(`^\\s*${n}\\s`).test(l))).length;
+    const looped = LOOP[sample.language].test(own);
+    if (helperCalls + calls.length - 1 > 1 || looped) {
+      return {
+        kind: 'script',
+        reason: `${helperCalls} calls of the page's shell helper${looped ? ' in a loop' : ''}`,
+      };
+    }
   }
   if (definesOnly(sample)) {
     return {

@@ -3,6 +3,7 @@
  * (design/sample-execution.md). Reads `build/` (run `npm run build` first), starts the twin with
  * `npm run sandbox` on port 4410 (`SAMPLES_TWIN_PORT`), or uses the twin at `SAMPLES_TWIN_URL`,
  * and puts recording proxies on ports 4411–4413 (`SAMPLES_PROXY_PORT`, the first of three).
+ * `SAMPLES_PAGES` (a regular expression on page paths) limits the run to some pages.
  * Prints a report and writes it to `test-results/samples/report.json`; exits 1 when a sample
  * fails outside KNOWN_GAPS, or a known gap passes.
  */
@@ -55,8 +56,12 @@ function settle(outcome: Outcome): Outcome {
 
 async function main() {
   const started = Date.now();
-  const samples = await extractSamples(join(ROOT, 'build'));
-  registerPages(samples);
+  const all = await extractSamples(join(ROOT, 'build'));
+  registerPages(all);
+  // SAMPLES_PAGES (a regular expression on the page path) runs part of the site, for work on a
+  // page or on the twin; CI runs everything.
+  const only = process.env.SAMPLES_PAGES ? new RegExp(process.env.SAMPLES_PAGES) : undefined;
+  const samples = only ? all.filter((s) => only.test(s.page)) : all;
   const ops = await Operations.load(ROOT);
   const twin = await startTwin(ROOT, TWIN_PORT);
   const proxies = Array.from(
@@ -91,7 +96,7 @@ async function main() {
       env.AISLE_TOKEN = sampleCreds.token;
     };
 
-    const classified = new Map<CodeSample, Classified>(samples.map((s) => [s, classify(s)]));
+    const classified = new Map<CodeSample, Classified>(all.map((s) => [s, classify(s)]));
     const runnable: CodeSample[] = [];
     for (const sample of samples) {
       const c = classified.get(sample)!;
@@ -189,9 +194,17 @@ async function main() {
     phase('blocks that are not requests');
     // Tutorials: their steps in page order, one twin state per language, ids carried along.
     outcomes.push(
-      ...(await runTutorials(samples, classified, ctx, proxies[0], twin.origin, resetTwin)).map(
-        settle,
-      ),
+      ...(
+        await runTutorials(
+          all,
+          classified,
+          ctx,
+          proxies[0],
+          twin.origin,
+          resetTwin,
+          (page) => !only || only.test(page),
+        )
+      ).map(settle),
     );
 
     phase('tutorials');
@@ -207,7 +220,8 @@ async function main() {
     await twin.stop();
   }
 
-  const text = report(outcomes, samples, KNOWN_GAPS, Date.now() - started, phases);
+  const gaps = KNOWN_GAPS.filter((g) => !only || only.test(g.page));
+  const text = report(outcomes, samples, gaps, Date.now() - started, phases);
   console.log(text.summary);
   await mkdir(join(ROOT, 'test-results', 'samples'), { recursive: true });
   await writeFile(

@@ -38,7 +38,7 @@ function substitute(text: string, substitutions: Substitutions): string {
 
 /**
  * Runs `sample` through `proxy`. A `function` sample is only loaded (`python3 -m py_compile`,
- * `node --check`); a sample that reads a file no page gives is not run.
+ * `node --check`, `bash -n`); a sample that reads a file no page gives is not run.
  */
 export async function runSample(
   ctx: RunContext,
@@ -55,7 +55,11 @@ export async function runSample(
   const file = fileName(sample);
   if (classified.kind === 'function') {
     const command =
-      sample.language === 'python' ? [PYTHON, '-m', 'py_compile', file] : ['node', '--check', file];
+      sample.language === 'python'
+        ? [PYTHON, '-m', 'py_compile', file]
+        : sample.language === 'javascript'
+          ? ['node', '--check', file]
+          : ['bash', '-n', file];
     const run = await runProgram(command, { [file]: code }, ctx.env, ctx.timeoutMs);
     return {
       sample,

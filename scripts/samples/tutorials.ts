@@ -228,9 +228,10 @@ export async function runTutorials(
   proxy: RecordingProxy,
   twinOrigin: string,
   resetTwin: (before?: { method: string; url: string; body?: string }) => Promise<void>,
+  include: (page: string) => boolean = () => true,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  for (const tutorial of TUTORIALS) {
+  for (const tutorial of TUTORIALS.filter((t) => include(t.page))) {
     for (const language of tutorial.languages) {
       await resetTwin({
         ...tutorial.before,
