@@ -119,6 +119,34 @@ describe('samplesOfTwin', () => {
     expect(statusInProse('The cURL version needs jq. Each status call answers `200`:')).toBe(200);
   });
 
+  it("finds blocks inside list items and puts the page's shell helper before its calls", () => {
+    const twin = [
+      '# Test in the sandbox',
+      '',
+      '1. Define a helper:',
+      '',
+      '   ```bash',
+      '   sandbox() {',
+      '     curl --request POST "https://connect.sandbox.aisle.example/v2/fulfillment_sandbox/$1" --data "$2"',
+      '   }',
+      '   ```',
+      '',
+      '```bash',
+      'sandbox batches \'{"order_ids": ["ord-20260314-0007"]}\'',
+      'sandbox orders/ord-20260314-0007/status \'{"status": "picking"}\'',
+      '```',
+      '',
+    ].join('\n');
+    const [helper, calls] = samplesOfTwin('t.md', twin);
+    expect(helper.index).toBe(0);
+    expect(helper.prelude).toBeUndefined();
+    expect(classify(helper).kind).toBe('function');
+    expect(calls.prelude).toMatch(/^sandbox\(\) \{/);
+    expect(calls.code.startsWith(calls.prelude!)).toBe(true);
+    expect(calls.language).toBe('curl');
+    expect(classify(calls).kind).toBe('script');
+  });
+
   it('maps twins to page paths', () => {
     expect(pageOfTwin('index.md')).toBe('/');
     expect(pageOfTwin('connect/index.md')).toBe('/connect/');
