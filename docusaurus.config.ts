@@ -11,6 +11,7 @@ import { ssrTemplate } from './config/ssr-template';
 import diagramPanZoomPlugin from './plugins/diagram-panzoom';
 import openapiPagesPlugin from './plugins/openapi-pages';
 import sandboxTwinPlugin from './plugins/sandbox-twin';
+import changelogFeedsPlugin from './plugins/changelog-feeds';
 import { openapiPages } from './config/openapi';
 import { diagramFont, mermaidOptions, mermaidThemes } from './config/diagrams';
 import leanDocsMetadataPlugin from './plugins/lean-docs-metadata';
@@ -19,6 +20,7 @@ import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import earlySearchKeyPlugin from './plugins/early-search-key';
+import sandboxTwinWorkerPlugin from './plugins/sandbox-twin/worker-plugin';
 import buildDiagramsPlugin, {
   diagramSettings,
   remarkBuildDiagrams,
@@ -96,7 +98,12 @@ const config: Config = {
   },
 
   // `analytics`: the page-feedback widget shows only when its answers can be sent somewhere.
-  customFields: { search, analytics: Boolean(env.integrations.gtagId) },
+  customFields: {
+    search,
+    analytics: Boolean(env.integrations.gtagId),
+    // The Try it panel offers the production servers too (TRY_IT_REAL_HOSTS=true).
+    tryItRealHosts: env.tryItRealHosts,
+  },
 
   // Error-reporting and chat widget scripts, only when configured (README, Environment).
   scripts: [
@@ -192,6 +199,10 @@ const config: Config = {
     [openapiPagesPlugin, openapiPages],
     // The sandbox twin's data (routes, validators) and the Try it panel (design/sandbox-twin.md).
     [sandboxTwinPlugin, { apis: openapiPages.apis }],
+    // The Try it panel's msw service worker script at the site root (design/try-it.md).
+    sandboxTwinWorkerPlugin,
+    // Atom and RSS feeds of every changelog page, and their subscribe links.
+    changelogFeedsPlugin,
     // Responsive raster images (spec §9: min 640, max 1030, 2 steps).
     [
       '@docusaurus/plugin-ideal-image',

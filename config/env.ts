@@ -34,6 +34,11 @@ export interface SiteEnv {
   algolia?: AlgoliaSettings;
   /** E2E_FIXTURE_PAGES=1: also build the test-only pages of tests/e2e/fixtures/pages. */
   e2eFixturePages: boolean;
+  /**
+   * TRY_IT_REAL_HOSTS=true: the Try it panel offers the production servers too (real requests,
+   * never intercepted; the CSP then allows them). Off by default: the sandbox twin only.
+   */
+  tryItRealHosts: boolean;
   /** Third-party integrations; each is off (undefined) unless its variables are set. */
   integrations: {
     /** Google tag measurement id (GTAG_TRACKING_ID), e.g. `G-AB12CD34EF`. */
@@ -103,8 +108,9 @@ function readInsights(env: Record<string, string | undefined>): {
  * @param env usually `process.env`; a plain object in tests.
  * @returns the validated {@link SiteEnv}.
  * @throws {EnvError} when `SITE_URL` is not an absolute http(s) URL, `BASE_URL` does not
- *   start and end with `/`, an announcement colour is not a CSS colour, or an ALGOLIA_*
- *   variable is malformed or set without the others it needs.
+ *   start and end with `/`, an announcement colour is not a CSS colour, an ALGOLIA_*
+ *   variable is malformed or set without the others it needs, or TRY_IT_REAL_HOSTS is not
+ *   `true` or `false`.
  */
 export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
   const rawUrl = clean(env.SITE_URL) ?? DEFAULT_SITE_URL;
@@ -221,5 +227,19 @@ export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
 
   const e2eFixturePages = clean(env.E2E_FIXTURE_PAGES) === '1';
 
-  return { siteUrl: parsed.origin, baseUrl, algolia, e2eFixturePages, integrations, announcement };
+  const realHosts = clean(env.TRY_IT_REAL_HOSTS)?.toLowerCase() ?? 'false';
+  if (realHosts !== 'true' && realHosts !== 'false') {
+    throw new EnvError(`TRY_IT_REAL_HOSTS must be true or false; got "${env.TRY_IT_REAL_HOSTS}".`);
+  }
+  const tryItRealHosts = realHosts === 'true';
+
+  return {
+    siteUrl: parsed.origin,
+    baseUrl,
+    algolia,
+    e2eFixturePages,
+    tryItRealHosts,
+    integrations,
+    announcement,
+  };
 }

@@ -89,9 +89,10 @@ export const apiWording: Wording = {
       'The OpenAPI 3.1 definition of every Aisle API, to import into an API client, a mock server or a client generator.',
     introduction:
       'Every Aisle API is described by an OpenAPI 3.1 definition in YAML. The reference pages of this site are generated from these files, so a definition and its pages always agree. Import one into your API client, point a mock server at it, or generate a client library from it.',
-    columns: ['API', 'Version', 'Operations', 'Callbacks', 'Definition'],
+    columns: ['API', 'Version', 'Operations', 'Callbacks', 'Definition', 'Postman'],
+    postmanLink: 'Collection',
     after:
-      'Each file is self-contained: shared schemas are bundled in, and `servers` lists the production and sandbox (or test) hosts. The changelog next to each reference in the sidebar says what changed between versions.',
+      "Each file is self-contained: shared schemas are bundled in, and `servers` lists the production and sandbox (or test) hosts. The changelog next to each reference in the sidebar says what changed between versions. Each Postman collection (format v2.1) is made from its definition when the site is built: one folder per tag, requests filled with the examples, the host in the `baseUrl` variable and the credential in the collection's authorization. Set `baseUrl` to the sandbox (or test) host before you send a request.",
   },
   schemasPage: {
     title: '{api} schemas',

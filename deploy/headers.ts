@@ -6,7 +6,11 @@
  * images (widget samples, ideal-image placeholders), inline styles, and inline scripts only by
  * hash (the theme script that sets the colour mode before paint, and the other inline scripts
  * Docusaurus writes). Configured integrations (Algolia, Google tag, error reporting, chat
- * widget) add their own origins and nothing else. `upgrade-insecure-requests` turns any stray
+ * widget) add their own origins and nothing else. The Try it panel of the API pages sends
+ * requests to the sandbox hosts, which msw's service worker (`worker-src 'self'`) answers in the
+ * browser: the browser checks `connect-src` before the worker sees a request, so the sandbox
+ * origins are in it (plugins/sandbox-twin/hosts.ts), and the production API origins too when
+ * the build offers them (TRY_IT_REAL_HOSTS=true). `upgrade-insecure-requests` turns any stray
  * `http:` subresource into `https:`.
  *
  * Why `style-src` keeps 'unsafe-inline': the server-rendered pages carry `style` attributes
@@ -16,6 +20,8 @@
  * that renders each answer. Inline style cannot run script, and script-src stays hash-only
  * (design/production-server.md).
  */
+
+import { PRODUCTION_ORIGINS, SANDBOX_ORIGINS } from '../plugins/sandbox-twin/hosts';
 
 /** Origins an integration needs, by CSP directive. */
 export interface CspExtras {
@@ -47,6 +53,10 @@ export function integrationOrigins(env: Record<string, string | undefined>): Csp
     extras.connectSrc.push('https://*.google-analytics.com', 'https://*.analytics.google.com');
     extras.imgSrc.push('https://*.google-analytics.com');
   }
+  // The Try it panel's real-host target (config/env.ts validates the value).
+  if (env.TRY_IT_REAL_HOSTS?.trim().toLowerCase() === 'true') {
+    extras.connectSrc.push(...PRODUCTION_ORIGINS);
+  }
   for (const name of ['ERROR_REPORTING_SCRIPT_URL', 'CHAT_WIDGET_SCRIPT_URL']) {
     const o = origin(env[name]);
     if (o) {
@@ -70,7 +80,8 @@ export function contentSecurityPolicy(scriptHashes: string[], extras: CspExtras 
     `style-src 'self' 'unsafe-inline'`,
     `img-src ${join(["'self'", 'data:'], extras.imgSrc)}`,
     `font-src 'self'`,
-    `connect-src ${join(["'self'"], extras.connectSrc)}`,
+    `connect-src ${join(["'self'"], [...SANDBOX_ORIGINS], extras.connectSrc)}`,
+    `worker-src 'self'`,
     `frame-src ${extras.frameSrc?.length ? extras.frameSrc.join(' ') : "'none'"}`,
     `object-src 'none'`,
     `base-uri 'self'`,

@@ -6,8 +6,8 @@
  * where the tree says they belong, so code blocks and code spans are never changed:
  * - the MDX `export const name = \`…\`;` declarations the upstream plugin leaks are removed;
  * - the site's components, kept as tags by the plugin's `preserveComponents`, are replaced with
- *   their Markdown renderings (`ApiDetails`, `CatalogColumnTable`, `ProBadge`,
- *   `WidgetExample`; see `renderComponents`);
+ *   their Markdown renderings (`ApiDetails`, `CatalogColumnTable`, `ErrorCatalogTable`,
+ *   `ProBadge`, `WidgetExample`; see `renderComponents`);
  * - relative links to source files become absolute links to the target's twin.
  */
 import { posix } from 'node:path';
@@ -16,6 +16,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { catalogColumnTableMarkdown } from '../../src/components/CatalogColumnTable/markdown';
+import { errorCatalogTableMarkdown } from '../../src/components/ErrorCatalogTable/markdown';
 import { proBadgeMarkdown } from '../../src/components/ProBadge/markdown';
 import { widgetExampleMarkdown } from '../../src/components/widgets/markdown';
 
@@ -23,6 +24,7 @@ import { widgetExampleMarkdown } from '../../src/components/widgets/markdown';
 export const TWIN_COMPONENTS = [
   'ApiDetails',
   'CatalogColumnTable',
+  'ErrorCatalogTable',
   'ProBadge',
   'WidgetExample',
 ] as const;
@@ -133,6 +135,7 @@ function expressionAttribute(tag: string, name: string): string | undefined {
  * - `<ApiDetails status="404" summary="Not Found" note="codes 3001">` (API pages' collapsible
  *   parts) → `**404 Not Found** (codes 3001)` on its own line; `</ApiDetails>` goes;
  * - `<CatalogColumnTable topic="tax" />` → the topic's column table (GFM);
+ * - `<ErrorCatalogTable api="connect" codes="1000-1999" />` → those codes' table (GFM);
  * - `<ProBadge />` (or `label="…"`) → `*Storefront Pro*`;
  * - `<WidgetExample title="Cart" embedCode={cartEmbed}>` → caption and `html` embed code,
  *   `embedCode` looked up in `strings` (the page's exported constants); `</WidgetExample>` goes.
@@ -148,6 +151,9 @@ export function renderComponents(html: string, strings: ReadonlyMap<string, stri
     .replace(/<\/ApiDetails>/g, '')
     .replace(/<CatalogColumnTable\b[^>]*\/>/g, (tag) =>
       catalogColumnTableMarkdown(attribute(tag, 'topic') ?? ''),
+    )
+    .replace(/<ErrorCatalogTable\b[^>]*\/>/g, (tag) =>
+      errorCatalogTableMarkdown(attribute(tag, 'api') ?? '', attribute(tag, 'codes') ?? ''),
     )
     .replace(/<ProBadge\b[^>]*\/>/g, (tag) => proBadgeMarkdown(attribute(tag, 'label')))
     .replace(/<WidgetExample\b[^>]*>/g, (tag) => {

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { stringifyYaml } from '@redocly/openapi-core';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { type Document, loadSpec, makeResolver } from './load';
+import { postmanCollection } from './postman';
 import {
   type DocLinks,
   type Operation,
@@ -139,6 +140,8 @@ export interface ApiSummary {
   version: string;
   /** URL path of the bundled YAML. */
   download: string;
+  /** URL path of the Postman collection (v2.1) made from it. */
+  postman: string;
   /** URL path of the API's reference index. */
   reference: string;
   operations: number;
@@ -167,6 +170,7 @@ export async function generateApi(
   const ctx: RenderContext = {
     doc,
     resolve,
+    apiId: api.id,
     apiTitle,
     downloadUrl: `/openapi/${api.id}.yaml`,
     schemasUrl: `${api.routeBase}/schemas`,
@@ -219,10 +223,18 @@ export async function generateApi(
   );
   const header = `# ${apiTitle}, OpenAPI ${String(doc.openapi)}. Bundled from ${api.spec} for download.\n`;
   files.set(join(staticPath, 'openapi', `${api.id}.yaml`), header + stringifyYaml(doc));
+  let collection: string;
+  try {
+    collection = await postmanCollection(doc);
+  } catch (error) {
+    throw new Error(`${api.spec}: no Postman collection: ${(error as Error).message}`);
+  }
+  files.set(join(staticPath, 'openapi', `${api.id}.postman.json`), collection);
   const summary: ApiSummary = {
     title: apiTitle,
     version: doc.info?.version ?? '',
     download: ctx.downloadUrl,
+    postman: `/openapi/${api.id}.postman.json`,
     reference: api.categoryBase,
     operations: pages.filter((p) => p.kind === 'operation').length,
     webhooks: pages.filter((p) => p.kind === 'webhook').length,

@@ -45,6 +45,7 @@ export async function createNodeTwin(
     load: async (key) => require(`./ops/${key}.js`) as OperationModule,
     handlers: connectHandlers,
     seed: seedWorld,
+    examples: JSON.parse(readFileSync(join(dir, 'seed.json'), 'utf8')) as Record<string, unknown>,
     arrange: arrangeFor,
     now,
     localOrigins: [localOrigin],

@@ -12,7 +12,8 @@ import { parseTwin } from '../../plugins/markdown-twins/twins';
 // the page) and the in-browser tools marked `data-markdown-twin="omit"` (the running widget of
 // a live example, whose caption and embed code the twin has; the support request composer).
 // llms-full.txt, made from the twins, has no fence turned into an indented code block, no
-// `&#xA;` entity and no generic type without its parameters.
+// `&#xA;` entity and no generic type without its parameters. The in-browser Try it panel of the
+// API pages leaves nothing in either: no tag, no button.
 const build = join(__dirname, '..', '..', 'build');
 
 function twinFiles(dir: string): string[] {
@@ -106,6 +107,8 @@ describe('Markdown twins match their pages', () => {
       );
       const text = squash(textOf(tree));
       expect([...types].filter((type) => !text.includes(type))).toEqual([]);
+      const markdown = readFileSync(twin, 'utf8');
+      expect(markdown.match(/<\/?TryIt\b[^>]*>|try-it__\w+/g) ?? [], 'Try it panel').toEqual([]);
     },
   );
 });
@@ -130,6 +133,10 @@ describe('llms-full.txt', () => {
     visit(parseTwin(full));
     expect(indented).toEqual([]);
     expect(full.match(/^ {4,}(```|~~~)\S/gm) ?? []).toEqual([]);
+  });
+
+  it('has nothing of the Try it panel', () => {
+    expect(full.match(/<\/?TryIt\b[^>]*>|try-it__\w+/g) ?? []).toEqual([]);
   });
 
   it('has no &#xA; entities and no generic type without parameters', () => {

@@ -58,7 +58,11 @@ it('lists every definition on the downloads page, linked from each API overview'
   const files = $('article a[href^="/openapi/"]')
     .toArray()
     .map((a) => $(a).attr('href'));
-  expect(files.sort()).toEqual(openapiPages.apis.map((api) => `/openapi/${api.id}.yaml`).sort());
+  expect(files.sort()).toEqual(
+    openapiPages.apis
+      .flatMap((api) => [`/openapi/${api.id}.postman.json`, `/openapi/${api.id}.yaml`])
+      .sort(),
+  );
   for (const overview of [
     '/connect/fulfillment',
     '/connect/post-checkout',
@@ -92,6 +96,33 @@ for (const { api, doc } of specs) {
       const published = parseYaml(readFileSync(file, 'utf8')) as Node;
       expect(Object.keys(published.paths as Node).sort()).toEqual(
         Object.keys(doc.paths as Node).sort(),
+      );
+    });
+
+    it('publishes a Postman collection with a request per operation', () => {
+      const file = join(build, 'openapi', `${api.id}.postman.json`);
+      const collection = JSON.parse(readFileSync(file, 'utf8')) as Node;
+      expect((collection.info as Node).schema).toBe(
+        'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+      );
+      const requests: string[] = [];
+      const walk = (items: unknown) => {
+        for (const item of (items as Node[]) ?? []) {
+          if (item.request) {
+            const request = item.request as Node;
+            const path = ((request.url as Node).path as string[]).join('/');
+            requests.push(`${String(request.method)} /${path}`);
+          } else walk(item.item);
+        }
+      };
+      walk(collection.item);
+      const operations = pages.filter((p) => p.kind === 'operation');
+      expect(requests).toHaveLength(operations.length);
+      // Path parameters become Postman variables (`:user_id`).
+      expect(requests.sort()).toEqual(
+        operations
+          .map((p) => `${p.method.toUpperCase()} ${p.path.replace(/\{([^}]+)\}/g, ':$1')}`)
+          .sort(),
       );
     });
 

@@ -131,6 +131,29 @@ test('no page kind triggers a Content-Security-Policy violation', async ({ page 
   expect(violations).toEqual([]);
 });
 
+test('the Try it panel runs under the CSP through its service worker, served no-cache', async ({
+  page,
+  request,
+}) => {
+  const worker = (await request.get('/mockServiceWorker.js')).headers();
+  expect(worker['cache-control']).toBe('no-cache');
+  expect(worker['content-type']).toMatch(/^(application|text)\/javascript/);
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  await gotoHydrated(page, '/connect/fulfillment/api/create_user');
+  await page.getByRole('button', { name: 'Try it' }).click();
+  const panel = page.locator('.try-it__panel');
+  // The worker started: requests go to the sandbox host and the worker answers them.
+  await expect(panel.locator('.try-it__mode')).toContainText('answered in your browser');
+  await panel.getByRole('button', { name: 'Get a sandbox token' }).click();
+  await expect(panel.getByLabel(/^Authorization/)).toHaveValue(/^Bearer \S+/);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.locator('.try-it__answer .api-status')).toHaveText(/^(201|409)$/);
+  expect(violations).toEqual([]);
+});
+
 test('the inline shortcut script runs under the CSP: Ctrl+K before hydration opens search', async ({
   page,
   request,

@@ -8,6 +8,7 @@ describe('readSiteEnv', () => {
       baseUrl: '/',
       algolia: undefined,
       e2eFixturePages: false,
+      tryItRealHosts: false,
       integrations: {},
       announcement: undefined,
     });
@@ -156,5 +157,16 @@ describe('integrations', () => {
     expect(() =>
       readSiteEnv({ CHAT_WIDGET_SCRIPT_URL: 'https://chat.aisle.example/w.js' }),
     ).toThrow(/^CHAT_WIDGET_BOT_CHECK_KEY must be set too/);
+  });
+});
+
+describe('TRY_IT_REAL_HOSTS', () => {
+  it('is off unless true, and names itself when malformed', () => {
+    expect(readSiteEnv({}).tryItRealHosts).toBe(false);
+    expect(readSiteEnv({ TRY_IT_REAL_HOSTS: 'false' }).tryItRealHosts).toBe(false);
+    expect(readSiteEnv({ TRY_IT_REAL_HOSTS: ' TRUE ' }).tryItRealHosts).toBe(true);
+    expect(() => readSiteEnv({ TRY_IT_REAL_HOSTS: '1' })).toThrow(
+      /^TRY_IT_REAL_HOSTS must be true or false; got "1"/,
+    );
   });
 });

@@ -43,7 +43,7 @@ async function generated() {
 /**
  * Renders generated MDX to static HTML: Tabs as a plain wrapper, TabItem as a div carrying its
  * label, ApiDetails as the native element it renders, ApiExpandAll as nothing (it renders only
- * once hydrated).
+ * once hydrated), TryIt as a marker naming its API and operation.
  */
 async function toHtml(mdx: string): Promise<string> {
   const body = mdx.replace(/^---[\s\S]*?---\n/, '').replace(/^import .*$/gm, '');
@@ -80,7 +80,14 @@ async function toHtml(mdx: string): Promise<string> {
     );
   return renderToStaticMarkup(
     createElement(Content, {
-      components: { Tabs: wrap('section'), TabItem, ApiDetails, ApiExpandAll: () => null },
+      components: {
+        Tabs: wrap('section'),
+        TabItem,
+        ApiDetails,
+        ApiExpandAll: () => null,
+        TryIt: ({ api, operationId }: { api: string; operationId: string }) =>
+          createElement('div', { 'data-try-it': `${api}:${operationId}` }),
+      },
     }),
   );
 }
@@ -104,6 +111,7 @@ describe('openapi-pages: pages of a definition', () => {
       'api_reference/callbacks/_category_.json',
       'mini/api_reference/schemas.mdx',
       'static/openapi/mini.yaml',
+      'static/openapi/mini.postman.json',
     ]);
   });
 
@@ -154,6 +162,9 @@ describe('openapi-pages: pages of a definition', () => {
     expect(notFound.slice(0, notFound.indexOf('</details>'))).not.toContain('api-field__name');
     // Samples come before the fields in the source order (they follow the endpoint on phones).
     expect(html.indexOf('curl --request GET')).toBeLessThan(html.indexOf('>Request</h2>'));
+    // The Try it button follows the request sample, named by the definition and operation.
+    expect(html.match(/data-try-it="[^"]*"/g)).toEqual(['data-try-it="mini:get_order"']);
+    expect(html.indexOf('data-try-it')).toBeGreaterThan(html.indexOf('curl --request GET'));
     // The read-only id is shown in responses but not asked for in requests.
     const update = await toHtml(page('update_order.mdx'));
     expect(update).toContain('<summary>Fields of each item (2)</summary>');
@@ -178,6 +189,8 @@ describe('openapi-pages: pages of a definition', () => {
       '<code>order_id</code></span><span class="api-field__type">string | null</span>',
     );
     expect(html).toContain('Responses from your endpoint');
+    // Aisle sends callbacks; there is nothing for a reader to try.
+    expect(html).not.toContain('data-try-it');
   });
 });
 

@@ -11,6 +11,12 @@ import {
 } from '../../deploy/redirect-rules';
 import { redirects } from '../../config/redirects';
 
+/** The sandbox origins of plugins/sandbox-twin/hosts.ts, written out (CONTRIBUTING.md "Hosts"). */
+const SANDBOX =
+  'https://connect.sandbox.aisle.example https://catalog.sandbox.aisle.example ' +
+  'https://api.sandbox.aisle.example https://ads.aisle.example ' +
+  'https://fresh-market-test.foodstorm.example';
+
 describe('server configuration', () => {
   it('hashes executable inline scripts only', () => {
     const html =
@@ -21,10 +27,14 @@ describe('server configuration', () => {
 
   it('extends the CSP only for configured integrations', () => {
     const plain = contentSecurityPolicy([], integrationOrigins({}));
-    expect(plain).toContain("connect-src 'self';");
+    // The Try it panel's sandbox hosts (answered by the service worker) and nothing else.
+    expect(plain).toContain(`connect-src 'self' ${SANDBOX};`);
+    expect(plain).toContain("worker-src 'self';");
     expect(plain).toContain("frame-src 'none'");
     const algolia = contentSecurityPolicy([], integrationOrigins({ ALGOLIA_APP_ID: 'A' }));
-    expect(algolia).toContain("connect-src 'self' https://*.algolia.net https://*.algolianet.com;");
+    expect(algolia).toContain(
+      `connect-src 'self' ${SANDBOX} https://*.algolia.net https://*.algolianet.com;`,
+    );
     const insights = (host?: string) =>
       contentSecurityPolicy(
         [],
@@ -40,6 +50,16 @@ describe('server configuration', () => {
     );
     const gtag = contentSecurityPolicy([], integrationOrigins({ GTAG_TRACKING_ID: 'G-X1Y2Z3' }));
     expect(gtag).toContain("script-src 'self' https://www.googletagmanager.com");
+  });
+
+  it('allows the production API hosts only when the Try it panel offers them', () => {
+    const production =
+      'https://connect.aisle.example https://catalog.aisle.example https://api.aisle.example ' +
+      'https://fresh-market.foodstorm.example';
+    const on = contentSecurityPolicy([], integrationOrigins({ TRY_IT_REAL_HOSTS: 'true' }));
+    expect(on).toContain(`connect-src 'self' ${SANDBOX} ${production};`);
+    const off = contentSecurityPolicy([], integrationOrigins({ TRY_IT_REAL_HOSTS: 'false' }));
+    expect(off).not.toContain('https://connect.aisle.example');
   });
 
   const base = {

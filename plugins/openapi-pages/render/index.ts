@@ -39,6 +39,8 @@ const IMPORTS = [
   "import TabItem from '@theme/TabItem';",
   "import ApiDetails from '@theme/ApiDetails';",
   "import ApiExpandAll from '@theme/ApiExpandAll';",
+  // The Try it button of plugins/sandbox-twin (its panel loads on click).
+  "import TryIt from '@theme/TryIt';",
 ].join('\n');
 
 const NOTE =
@@ -130,6 +132,7 @@ export function renderDownloadsPage(apis: ApiSummary[], wording: Wording): strin
     [text(String(api.operations))],
     [text(String(api.webhooks))],
     [link(`pathname://${api.download}`, text(api.download.split('/').pop() ?? api.download))],
+    [link(`pathname://${api.postman}`, text(w.postmanLink))],
   ]);
   const front = [
     '---',

@@ -94,6 +94,9 @@ export function samplesPane(
   if (source.kind === 'operation') {
     blocks.push(label(w.requestSample));
     blocks.push(requestSamples(source, params, requestExamples[0]?.value, ctx));
+    // The Try it panel (plugins/sandbox-twin): this operation against the sandbox twin.
+    if (source.operation.operationId)
+      blocks.push(jsx('TryIt', { api: ctx.apiId, operationId: source.operation.operationId }, []));
     if (requestExamples.length > 1) blocks.push(...exampleBlocks(requestExamples.slice(1)));
   } else if (requestExamples.length) {
     blocks.push(label(w.payloadSample));

@@ -131,12 +131,14 @@ export interface Wording {
   related: { definition: string; schemas: string };
   /** The schemas page: title and introduction (`{api}` is the API's title). */
   schemasPage: { title: string; sidebarLabel: string; description: string };
-  /** The downloads page: Markdown before and after the table, and the table's five columns. */
+  /** The downloads page: Markdown before and after the table, and the table's six columns. */
   downloadsPage: {
     title: string;
     description: string;
     introduction: string;
-    columns: [string, string, string, string, string];
+    columns: [string, string, string, string, string, string];
+    /** Text of each Postman collection's link (the file names are long for a phone). */
+    postmanLink: string;
     after: string;
   };
 }
@@ -145,6 +147,8 @@ export interface Wording {
 export interface RenderContext {
   doc: Document;
   resolve: Resolve;
+  /** The API's id, its definition's file name (`fulfillment`); the sandbox twin's API name. */
+  apiId: string;
   /** Title of the API, e.g. `Fulfillment API`. */
   apiTitle: string;
   /** URL of the downloadable definition, e.g. `/openapi/fulfillment.yaml`. */

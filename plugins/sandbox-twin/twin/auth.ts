@@ -5,6 +5,7 @@
  * `client_credentials` tokens for 86400 s, `user_assertion` tokens for 900 s with the frontend
  * scopes only, 10 `client_credentials` requests per minute per client (429 2005).
  */
+import { tokenLifetimes } from '../../../src/data/facts/limits';
 import { type Answer, fail } from './errors';
 import { CREDENTIALS, newToken, type World } from './world';
 
@@ -24,8 +25,8 @@ export const SCOPES = [
 /** Scopes a frontend `user_assertion` token can carry. */
 const USER_SCOPES = ['connect:recommendations', 'connect:post_checkout'];
 
-const CLIENT_TOKEN_SECONDS = 86_400;
-const USER_TOKEN_SECONDS = 900;
+const CLIENT_TOKEN_SECONDS = tokenLifetimes.clientCredentials;
+const USER_TOKEN_SECONDS = tokenLifetimes.userAssertion;
 const TOKEN_REQUESTS_PER_MINUTE = 10;
 
 function parseJsonBody(headers: Record<string, string>, text: string): Record<string, unknown> {

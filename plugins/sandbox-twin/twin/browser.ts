@@ -6,6 +6,7 @@
  * memory for the page. Imported only by the Try it panel's chunk, never by a page.
  */
 import routes from '@sandbox-twin/data/routes.json';
+import seed from '@sandbox-twin/data/seed.json';
 import { loaders } from '@sandbox-twin/data/loaders.js';
 import type { RouteSpec } from '../generate';
 import { arrangeFor, connectHandlers, seedWorld } from './connect';
@@ -78,6 +79,7 @@ export async function loadBrowserTwin(): Promise<Twin> {
     load: loadModule,
     handlers: connectHandlers,
     seed: seedWorld,
+    examples: seed,
     arrange: arrangeFor,
     storage,
   });

@@ -6,8 +6,9 @@
  * and a signed callback for every state change. Answers start from the definition's example of
  * the same operation and overwrite what the state knows, so they keep the documented shape.
  */
+import { productOf } from '../../../src/data/facts/examples';
 import { fail, type Answer } from './errors';
-import type { Handler, HandlerContext, OperationModule } from './twin';
+import type { Handler, HandlerContext } from './twin';
 import { iso, newId, type Resource, type World } from './world';
 import type { CallbackDelivery, OperationSpec } from './types';
 
@@ -68,16 +69,6 @@ const EVENTS: Record<string, string> = {
   rating_reminder: 'DPL',
 };
 const LETTER: Record<string, string> = { delivery: 'D', pickup: 'P', last_mile: 'L' };
-
-/** Products the example orders use (CONTRIBUTING.md "Example data"); others come back as 1014. */
-const PRODUCTS: Record<string, string> = {
-  '0001234567895': 'Organic whole milk, 1 gal',
-  '0001234567901': 'Whole milk, 1 gal',
-  '0001234567918': 'Sourdough bread',
-  '0001234567925': 'Large brown eggs, 12 ct',
-  '0001234567932': 'Greek yogurt, plain, 32 oz',
-  '4011': 'Bananas',
-};
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -162,6 +153,50 @@ function slots(now: number, timeZone: string): { starts: number; ends: number }[
 
 const STORE_ZONES: Record<string, string> = { '0142': 'America/Chicago' };
 
+/** Slot prices by workflow, USD, as the fulfillment definition's examples show them. */
+const PRICES: Record<string, string> = { delivery: '7.99', pickup: '0.00', last_mile: '5.99' };
+
+/** A service option of `workflow` at `store` for one slot, at the documented price. */
+function serviceOption(
+  workflow: string,
+  store: string,
+  slot: { starts: number; ends: number },
+  id = newId('so'),
+): Resource {
+  return {
+    id,
+    workflow,
+    store_location: store,
+    window_starts_at: iso(slot.starts),
+    window_ends_at: iso(slot.ends),
+    price: PRICES[workflow] ?? PRICES.delivery,
+    currency: 'USD',
+    availability: 'available',
+  };
+}
+
+/** A hold of `option` that expires HOLD_MS after `now`. */
+function holdOf(option: Resource, now: number, id = newId('hold')): Resource {
+  return { id, expires_at: iso(now + HOLD_MS), service_option: clone(option) };
+}
+
+/**
+ * Takes the user's live hold named `holdId` for an order: its option, the hold used up.
+ * @throws ApiError 409 4002 when the hold expired, is another's, or is not this id.
+ */
+function takeHold(ctx: HandlerContext, userId: string, holdId: unknown): Resource {
+  const hold = liveHold(ctx.world, userId, ctx.now);
+  if (!hold || hold.id !== holdId)
+    throw fail(
+      409,
+      4002,
+      'the time-slot hold expired or belongs to another user; reserve a slot again',
+      'service_option_hold_id',
+    );
+  delete ctx.world.holds[userId];
+  return record(hold.service_option);
+}
+
 function offerSlots(ctx: HandlerContext, workflow: string): Answer {
   const store = String(record(ctx.body).store_location ?? '0142');
   const zone = STORE_ZONES[store];
@@ -169,17 +204,10 @@ function offerSlots(ctx: HandlerContext, workflow: string): Answer {
   const template = record(
     (record(ctx.example().body).service_options as unknown[] | undefined)?.[0],
   );
-  const price = workflow === 'pickup' ? '0.00' : String(template.price ?? '7.99');
   const options = slots(ctx.now, zone).map((slot, i) => {
     const option: Resource = {
       ...template,
-      id: newId('so'),
-      workflow,
-      store_location: store,
-      window_starts_at: iso(slot.starts),
-      window_ends_at: iso(slot.ends),
-      price,
-      currency: 'USD',
+      ...serviceOption(workflow, store, slot),
       availability: i === 1 ? 'limited' : 'available',
     };
     ctx.world.serviceOptions[option.id as string] = option;
@@ -201,11 +229,7 @@ function reserve(ctx: HandlerContext, option: Resource | undefined): Answer {
   if (Date.parse(String(option.window_starts_at)) <= ctx.now)
     throw fail(404, 4005, 'this service option is past its cut-off', 'service_option_id');
   if (option.availability === 'unavailable') throw fail(409, 4003, 'this time slot is full');
-  const hold: Resource = {
-    id: newId('hold'),
-    expires_at: iso(ctx.now + HOLD_MS),
-    service_option: clone(option),
-  };
+  const hold = holdOf(option, ctx.now);
   // One hold per user: a new one replaces the old.
   ctx.world.holds[userId] = hold;
   return { status: 201, body: hold };
@@ -215,7 +239,7 @@ function orderItems(items: unknown, warnings: unknown[]): Resource[] {
   return (Array.isArray(items) ? items : []).map((raw, i) => {
     const item = record(raw);
     const code = String(item.lookup_code ?? '');
-    const name = PRODUCTS[code];
+    const name = productOf(code)?.item_name;
     if (!name)
       warnings.push({
         code: 1014,
@@ -248,15 +272,7 @@ function createOrder(workflow: 'delivery' | 'pickup' | 'last_mile'): Handler {
     const dispatch = workflow === 'last_mile' && body.order_type === 'dispatch';
     let window: { starts: unknown; ends: unknown } = { starts: null, ends: null };
     if (!dispatch) {
-      const hold = liveHold(ctx.world, userId, ctx.now);
-      if (!hold || hold.id !== body.service_option_hold_id)
-        throw fail(
-          409,
-          4002,
-          'the time-slot hold expired or belongs to another user; reserve a slot again',
-          'service_option_hold_id',
-        );
-      const option = record(hold.service_option);
+      const option = takeHold(ctx, userId, body.service_option_hold_id);
       if (option.workflow !== workflow)
         throw fail(
           422,
@@ -265,7 +281,6 @@ function createOrder(workflow: 'delivery' | 'pickup' | 'last_mile'): Handler {
           'service_option_hold_id',
         );
       window = { starts: option.window_starts_at, ends: option.window_ends_at };
-      delete ctx.world.holds[userId];
     }
     const template = record(ctx.example().body);
     const id = newId('fo');
@@ -303,6 +318,14 @@ function createOrder(workflow: 'delivery' | 'pickup' | 'last_mile'): Handler {
     await ctx.emit('brand_new', order);
     return { status: 201, body: view(order) };
   };
+}
+
+/** Cancels an order for the retailer: allowed before `delivering` (3002 after). */
+async function cancel(ctx: HandlerContext, order: Resource): Promise<Answer> {
+  if (['delivering', 'delivered', 'canceled'].includes(String(order.status)))
+    throw fail(409, 3002, `a ${String(order.status)} order cannot be canceled`);
+  await move(ctx, order, 'canceled', { cancellation_reason: 'retailer_driven' });
+  return { status: 200, body: view(order) };
 }
 
 /** Moves an order by the sandbox endpoint: forward along its lifecycle, or to rescheduled/canceled before delivering. */
@@ -442,7 +465,15 @@ export const connectHandlers: Record<string, Handler> = {
     const userId = String(body.user_id);
     if (ctx.world.users[userId])
       throw fail(409, 1017, `user_id ${userId} already exists`, 'user_id');
-    const user = { ...body, created_at: iso(ctx.now), updated_at: iso(ctx.now) };
+    // Fields not sent take their defaults: no birthday, no SMS, the US stores' locale.
+    const user = {
+      birthday: null,
+      sms_opt_in: false,
+      locale: 'en-US',
+      ...body,
+      created_at: iso(ctx.now),
+      updated_at: iso(ctx.now),
+    };
     ctx.world.users[userId] = user;
     return { status: 201, body: user };
   },
@@ -529,15 +560,7 @@ export const connectHandlers: Record<string, Handler> = {
       order.special_instructions = body.special_instructions;
     if (body.items !== undefined) order.items = orderItems(body.items, []);
     if (body.service_option_hold_id !== undefined) {
-      const hold = liveHold(ctx.world, ctx.path.user_id, ctx.now);
-      if (!hold || hold.id !== body.service_option_hold_id)
-        throw fail(
-          409,
-          4002,
-          'the time-slot hold expired or belongs to another user',
-          'service_option_hold_id',
-        );
-      const option = record(hold.service_option);
+      const option = takeHold(ctx, ctx.path.user_id, body.service_option_hold_id);
       order.window_starts_at = option.window_starts_at;
       order.window_ends_at = option.window_ends_at;
       order.fulfillment_details = {
@@ -545,25 +568,13 @@ export const connectHandlers: Record<string, Handler> = {
         window_starts_at: option.window_starts_at,
         window_ends_at: option.window_ends_at,
       };
-      delete ctx.world.holds[ctx.path.user_id];
       await move(ctx, order, 'rescheduled');
     } else order.updated_at = iso(ctx.now);
     return { status: 200, body: view(order) };
   },
-  [`${F}cancel_order`]: async (ctx) => {
-    const order = findOrder(ctx.world, ctx.path.order_id, ctx.path.user_id);
-    if (['delivering', 'delivered', 'canceled'].includes(String(order.status)))
-      throw fail(409, 3002, `a ${String(order.status)} order cannot be canceled`);
-    await move(ctx, order, 'canceled', { cancellation_reason: 'retailer_driven' });
-    return { status: 200, body: view(order) };
-  },
-  [`${F}cancel_last_mile_order`]: async (ctx) => {
-    const order = findOrder(ctx.world, ctx.path.order_id);
-    if (['delivering', 'delivered', 'canceled'].includes(String(order.status)))
-      throw fail(409, 3002, `a ${String(order.status)} order cannot be canceled`);
-    await move(ctx, order, 'canceled', { cancellation_reason: 'retailer_driven' });
-    return { status: 200, body: view(order) };
-  },
+  [`${F}cancel_order`]: (ctx) =>
+    cancel(ctx, findOrder(ctx.world, ctx.path.order_id, ctx.path.user_id)),
+  [`${F}cancel_last_mile_order`]: (ctx) => cancel(ctx, findOrder(ctx.world, ctx.path.order_id)),
   [`${F}update_tip`]: async (ctx) => {
     const order = findOrder(ctx.world, ctx.path.order_id, ctx.path.user_id);
     const previous = order.tip_amount_cents ?? 0;
@@ -663,6 +674,23 @@ export const connectHandlers: Record<string, Handler> = {
     };
   },
   [`${S}list_callback_deliveries`]: deliveries,
+  // The twin applies a catalog batch at once, so a page's poll loop ends on its first read.
+  'catalog/get_batch': (ctx) => {
+    const batch = record(ctx.example().body);
+    const count = typeof batch.item_count === 'number' ? batch.item_count : 0;
+    return {
+      status: 200,
+      body: {
+        ...batch,
+        id: ctx.path.batch_id,
+        status: 'completed',
+        applied_count: count,
+        pending_enrichment_count: 0,
+        rejected_count: 0,
+        completed_at: iso(ctx.now),
+      },
+    };
+  },
   [`${F}create_linking_token`]: (ctx) => {
     requireUser(ctx.world, ctx.path.user_id);
     const token = newId('lnk');
@@ -749,7 +777,7 @@ export const connectHandlers: Record<string, Handler> = {
     const ids = (Array.isArray(body.order_ids) ? body.order_ids : []).map(String);
     const orders = ids.map((id) => findOrder(ctx.world, id));
     for (const order of orders)
-      if (order.status !== 'brand_new' && order.status !== 'acknowledged')
+      if (order.status !== 'brand_new')
         throw fail(
           409,
           3002,
@@ -757,7 +785,7 @@ export const connectHandlers: Record<string, Handler> = {
         );
     const results = [];
     for (const order of orders) {
-      if (order.status === 'brand_new') await move(ctx, order, 'acknowledged');
+      await move(ctx, order, 'acknowledged');
       results.push({
         order_id: order.order_id,
         status: order.status,
@@ -799,17 +827,50 @@ export const connectHandlers: Record<string, Handler> = {
   },
 };
 
+/**
+ * Operations whose first documented success the example world is made of; the generator
+ * writes them to `seed.json`, so a browser loads no operation chunk to reset.
+ */
+export const SEED_EXAMPLES = [
+  `${F}list_delivery_service_options`,
+  `${F}list_pickup_service_options`,
+  `${F}list_last_mile_service_options`,
+  `${F}create_user`,
+  `${F}create_delivery_order`,
+  `${F}create_pickup_order`,
+  `${F}create_last_mile_order`,
+];
+
 /** The example world: the documented example user, and her example orders (one per workflow). */
 export async function seedWorld(
   world: World,
-  load: (key: string) => Promise<OperationModule>,
+  examples: Record<string, unknown>,
   now: number,
 ): Promise<void> {
-  const example = async (key: string, status?: number) => {
-    const spec = (await load(key)).spec;
-    const response = spec.responses.find((r) => (status ? r.status === status : r.status < 300));
-    return record(clone(response?.example));
-  };
+  const example = async (key: string) => record(clone(examples[key]));
+  // The documented time slots (so_41873…), moved to the next slots from now, so a reserve
+  // a page shows finds its option.
+  const [first] = slots(now, STORE_ZONES['0142']);
+  for (const [key, workflow] of [
+    [`${F}list_delivery_service_options`, 'delivery'],
+    [`${F}list_pickup_service_options`, 'pickup'],
+    [`${F}list_last_mile_service_options`, 'last_mile'],
+  ]) {
+    const listed = (await example(key)).service_options;
+    for (const [i, raw] of (Array.isArray(listed) ? listed : []).entries()) {
+      const documented = record(raw);
+      const hour = 3_600_000;
+      world.serviceOptions[String(documented.id)] = {
+        ...documented,
+        ...serviceOption(workflow, String(documented.store_location ?? '0142'), {
+          starts: first.starts + i * hour,
+          ends: first.ends + i * hour,
+        }),
+        id: documented.id,
+        availability: documented.availability ?? 'available',
+      };
+    }
+  }
   const user = await example(`${F}create_user`);
   world.users[String(user.user_id)] = { ...user, created_at: iso(now), updated_at: iso(now) };
   const orders = [
@@ -840,45 +901,39 @@ export function arrangeFor(
   path: Record<string, string>,
   body: unknown,
   now: number,
+  workflowHint?: string,
 ): void {
   const ids = record(body);
-  // The slots a reader would have listed before reserving one, the path's option among them.
+  const [first] = slots(now, STORE_ZONES['0142']);
+  // The slots a reader would have listed before reserving one, the path's option among them
+  // (in the workflow the requests work in, else the option's documented one, else delivery).
+  const named = path.service_option_id;
+  const namedWorkflow =
+    workflowHint ?? String(world.serviceOptions[named ?? '']?.workflow ?? 'delivery');
   for (const workflow of ['delivery', 'pickup', 'last_mile'])
     for (const [i, slot] of slots(now, STORE_ZONES['0142']).entries()) {
-      const id =
-        i === 0 && workflow === 'delivery' && path.service_option_id
-          ? path.service_option_id
-          : newId('so');
-      world.serviceOptions[id] = {
-        id,
-        workflow,
-        store_location: '0142',
-        window_starts_at: iso(slot.starts),
-        window_ends_at: iso(slot.ends),
-        price: workflow === 'pickup' ? '0.00' : '7.99',
-        currency: 'USD',
-        availability: 'available',
-      };
+      const option = serviceOption(workflow, '0142', slot);
+      if (i === 0 && workflow === namedWorkflow && named) option.id = named;
+      world.serviceOptions[option.id as string] = option;
     }
+  // A request about a user that the example world lacks finds that user (a create does not).
+  const creates = spec.responses.some((r) => r.status === 201) && /\/users$/.test(spec.path);
+  if (path.user_id && !world.users[path.user_id] && !creates) {
+    const template = world.users['cust-8812'] ?? {};
+    world.users[path.user_id] = { ...clone(template), user_id: path.user_id };
+  }
+  // A batch takes new orders: the ones it names are brand_new.
+  if (Array.isArray(ids.order_ids))
+    for (const id of ids.order_ids)
+      if (world.orders[String(id)]) world.orders[String(id)].status = 'brand_new';
   // The hold endpoints read the user's live hold: the documented one.
   if (/\/service_option_hold$/.test(spec.path) && path.user_id && world.users[path.user_id]) {
-    const documented = record(spec.responses[0]?.example);
-    const [slot] = slots(now, STORE_ZONES['0142']);
-    world.holds[path.user_id] = {
-      id: typeof documented.id === 'string' ? documented.id : newId('hold'),
-      expires_at: iso(now + HOLD_MS),
-      service_option: {
-        ...record(documented.service_option),
-        id: newId('so'),
-        workflow: 'delivery',
-        store_location: '0142',
-        window_starts_at: iso(slot.starts),
-        window_ends_at: iso(slot.ends),
-        price: '7.99',
-        currency: 'USD',
-        availability: 'available',
-      },
-    };
+    const documented = record(spec.responses[0]?.example).id;
+    world.holds[path.user_id] = holdOf(
+      serviceOption('delivery', '0142', first),
+      now,
+      typeof documented === 'string' ? documented : undefined,
+    );
   }
   // A linking token a request names was created for the user, and approved.
   if (typeof ids.linking_token === 'string' && path.user_id) {
@@ -895,11 +950,11 @@ export function arrangeFor(
   if (spec.method === 'DELETE' && path.user_id)
     for (const order of Object.values(world.orders))
       if (order.user_id === path.user_id) order.status = 'delivered';
-  if (spec.responses[0]?.status === 201) {
+  if (spec.responses.some((r) => r.status === 201)) {
     if (typeof ids.order_id === 'string') delete world.orders[ids.order_id];
-    if (typeof ids.user_id === 'string' && /\/users$/.test(spec.path))
-      delete world.users[ids.user_id];
+    if (typeof ids.user_id === 'string' && creates) delete world.users[ids.user_id];
   }
+  // The hold a request names is the user's live hold, for a slot of the request's workflow.
   const holdId = ids.service_option_hold_id;
   const userId = path.user_id;
   if (typeof holdId === 'string' && userId && world.users[userId]) {
@@ -908,20 +963,7 @@ export function arrangeFor(
       : /last_mile/.test(spec.path)
         ? 'last_mile'
         : 'delivery';
-    const [slot] = slots(now, 'America/Chicago');
-    world.holds[userId] = {
-      id: holdId,
-      expires_at: iso(now + HOLD_MS),
-      service_option: {
-        id: newId('so'),
-        workflow,
-        store_location: String(ids.store_location ?? '0142'),
-        window_starts_at: iso(slot.starts),
-        window_ends_at: iso(slot.ends),
-        price: workflow === 'pickup' ? '0.00' : '7.99',
-        currency: 'USD',
-        availability: 'available',
-      },
-    };
+    const store = String(ids.store_location ?? '0142');
+    world.holds[userId] = holdOf(serviceOption(workflow, store, first), now, holdId);
   }
 }

@@ -6,3 +6,7 @@ declare module '@sandbox-twin/data/routes.json' {
 declare module '@sandbox-twin/data/loaders.js' {
   export const loaders: Record<string, () => Promise<unknown>>;
 }
+declare module '@sandbox-twin/data/seed.json' {
+  const seed: Record<string, unknown>;
+  export default seed;
+}

@@ -24,6 +24,13 @@ import {
 } from './world';
 import type { CallbackDelivery, OperationSpec, Twin, TwinRequest, TwinResponse } from './types';
 
+/** A request a reset arranges the world for: what a sample will send. */
+export interface ResetRequest {
+  method: string;
+  url: string;
+  body?: string;
+}
+
 /** An Ajv validate function as the generated modules export it. */
 export interface ValidateFunction {
   (data: unknown): boolean;
@@ -78,7 +85,9 @@ export interface TwinOptions {
   /** State handlers by module key; operations without one answer their example. */
   handlers?: Record<string, Handler>;
   /** Fills a fresh world with the example world (users, stores, orders). */
-  seed?(world: World, load: (key: string) => Promise<OperationModule>, now: number): Promise<void>;
+  seed?(world: World, examples: Record<string, unknown>, now: number): Promise<void>;
+  /** The documented examples the seed reads, by module key (the generator's `seed.json`). */
+  examples?: Record<string, unknown>;
   /**
    * Arranges a fresh example world so that one documented request can succeed (used by
    * `resetFor`, which the sample run calls before each sample).
@@ -89,6 +98,7 @@ export interface TwinOptions {
     path: Record<string, string>,
     body: unknown,
     now: number,
+    workflow?: string,
   ): void;
   storage?: WorldStorage;
   /** Clock, Unix ms (tests move it). */
@@ -178,7 +188,7 @@ function canonical(value: unknown): string {
  */
 export function createTwin(options: TwinOptions): Twin & {
   /** Resets, then arranges the world so that `request`, sent as documented, can succeed. */
-  resetFor(request?: { method: string; url: string; body?: string }): Promise<void>;
+  resetFor(requests?: ResetRequest | ResetRequest[]): Promise<void>;
 } {
   const now = options.now ?? (() => Date.now());
   const handlers = options.handlers ?? {};
@@ -212,7 +222,7 @@ export function createTwin(options: TwinOptions): Twin & {
 
   async function freshWorld(): Promise<World> {
     const w = emptyWorld();
-    await options.seed?.(w, load, now());
+    await options.seed?.(w, options.examples ?? {}, now());
     return w;
   }
 
@@ -359,7 +369,13 @@ export function createTwin(options: TwinOptions): Twin & {
     // Echo the path's ids into a top-level object, so `GET …/items/X` answers about X.
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       const copy = { ...(body as Record<string, unknown>) };
-      for (const [name, value] of Object.entries(path)) if (name in copy) copy[name] = value;
+      for (const [name, value] of Object.entries(path))
+        if (name in copy)
+          // in the documented type: `line_num` 1 stays a number
+          copy[name] =
+            typeof copy[name] === 'number' && Number.isFinite(Number(value))
+              ? Number(value)
+              : value;
       body = copy;
     }
     return { status: response.status, body, headers: { 'x-aisle-twin': 'example' } };
@@ -388,7 +404,7 @@ export function createTwin(options: TwinOptions): Twin & {
     if (matched === 'method') throw fail(405, 1015, `${method} is not allowed on ${url.pathname}`);
     if (!matched) throw fail(404, 1015, `no operation answers ${method} ${url.pathname}`);
     const { route, path } = matched;
-    const limit = route.api === 'developer-platform' ? 5 : SANDBOX_RATE_LIMIT;
+    const limit = route.rateLimit ?? SANDBOX_RATE_LIMIT;
     const credential =
       headers[route.security?.header.toLowerCase() ?? 'authorization'] ?? 'anonymous';
     const rateHeaders = rateLimit(w, credential, t, limit);
@@ -457,7 +473,7 @@ export function createTwin(options: TwinOptions): Twin & {
       const documented = spec.errorStatuses?.[String(problems[0].code)];
       throw new ApiError(documented ?? 422, problems);
     }
-    const handler = handlers[route.module];
+    const handler = handlers[route.module] as Handler | undefined;
     const ctx: HandlerContext = {
       world: w,
       now: t,
@@ -471,18 +487,23 @@ export function createTwin(options: TwinOptions): Twin & {
       emit: (type, order, data) => emitInto(w, type, order, data),
     };
     let answer: Answer;
+    // A handler that fails leaves the world as it found it: it runs on the world, and a
+    // snapshot taken before is put back on any error (a request is all or nothing).
+    const snapshot = handler ? JSON.stringify(w) : '';
     try {
       if (handler) {
         const own = await handler(ctx);
         answer = { ...own, headers: { 'x-aisle-twin': 'state', ...own.headers } };
       } else answer = exampleAnswer(spec, path);
     } catch (error) {
+      world = JSON.parse(snapshot) as World;
       if (!(error instanceof ApiError)) throw error;
       answer = errorAnswer(error);
     }
     answer.headers = { ...rateHeaders, ...answer.headers };
+    const current = world ?? w;
     if (idempotencyId && ![401, 403, 429].includes(answer.status) && answer.status < 500) {
-      w.idempotency[idempotencyId] = {
+      current.idempotency[idempotencyId] = {
         body: canonical(body),
         response: {
           status: answer.status,
@@ -491,9 +512,9 @@ export function createTwin(options: TwinOptions): Twin & {
         },
         at: t,
       };
-      const keys = Object.keys(w.idempotency);
+      const keys = Object.keys(current.idempotency);
       for (const k of keys.slice(0, Math.max(0, keys.length - IDEMPOTENCY_MAX)))
-        delete w.idempotency[k];
+        delete current.idempotency[k];
     }
     return answer;
   }
@@ -564,10 +585,16 @@ export function createTwin(options: TwinOptions): Twin & {
     reset(): Promise<void> {
       return twin.resetFor();
     },
-    resetFor(request?: { method: string; url: string; body?: string }): Promise<void> {
+    resetFor(requests?: ResetRequest | ResetRequest[]): Promise<void> {
+      const list = requests === undefined ? [] : Array.isArray(requests) ? requests : [requests];
       const next = queue.then(async () => {
         world = await freshWorld();
-        if (request) {
+        // The workflow the requests work in, for a slot a reserve names: the first order or
+        // slot list among them (`…/orders/pickup`, `…/service_options/cart/pickup`).
+        const workflow = list
+          .map((r) => /\/(?:orders|cart)\/(delivery|pickup|last_mile)\b/.exec(r.url)?.[1])
+          .find(Boolean);
+        for (const request of list) {
           let parsed: unknown;
           try {
             parsed = request.body ? JSON.parse(request.body) : undefined;
@@ -580,10 +607,10 @@ export function createTwin(options: TwinOptions): Twin & {
           } catch {
             url = undefined;
           }
-          const matched = url ? match(url, request.method.toUpperCase()) : undefined;
+          const matched = url ? match(url, String(request.method).toUpperCase()) : undefined;
           if (matched && matched !== 'method' && options.arrange) {
             const spec = (await load(matched.route.module)).spec;
-            options.arrange(world, spec, matched.path, parsed, now());
+            options.arrange(world, spec, matched.path, parsed, now(), workflow);
           }
         }
         save();

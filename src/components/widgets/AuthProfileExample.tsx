@@ -7,7 +7,7 @@
  * shows the last event in the Events log.
  *
  * Props: `{ initiallySignedIn?: boolean; profile?: SampleProfile }`; defaults `false` and the
- * sample shopper (Jordan, store 0142).
+ * sample shopper (Maya, store 0142).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { sampleProfile, type SampleProfile } from './sampleData';

@@ -5,13 +5,14 @@
  * element and shows the last event in the Events log. Escape closes the drawer.
  *
  * Props: `{ initialLines?: readonly SampleCartLine[]; initiallyOpen?: boolean }`; the lines
- * default to the sample cart (three lines, four units), the drawer starts open.
+ * default to the sample cart (three lines: milk, bread and 2 lb of bananas; three units), the drawer starts open.
  */
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   cartTotals,
   findProduct,
   formatMoney,
+  formatUnitPrice,
   sampleCartLines,
   sampleStore,
   toCents,
@@ -159,8 +160,9 @@ export default function CartExample({
                       <div className={styles.cartLineText}>
                         <p className={styles.productName}>{product.item_name}</p>
                         <p className={styles.productMeta}>
-                          {product.size},{' '}
-                          {formatMoney({ amount: product.price, currency: product.currency })} each
+                          {product.cost_unit === 'each'
+                            ? `${product.size}, ${formatUnitPrice(product)} each`
+                            : formatUnitPrice(product)}
                         </p>
                         <button
                           type="button"
@@ -185,7 +187,10 @@ export default function CartExample({
                           >
                             <span aria-hidden="true">−</span>
                           </button>
-                          <span className={styles.quantity}>{line.quantity}</span>
+                          <span className={styles.quantity}>
+                            {line.quantity}
+                            {product.cost_unit === 'each' ? '' : ` ${product.cost_unit}`}
+                          </span>
                           <button
                             type="button"
                             className={styles.stepButton}

@@ -12,7 +12,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   cartTotals,
   findProduct,
-  formatMoney,
+  formatUnitPrice,
   sampleProducts,
   type SampleCartLine,
   type SampleProduct,
@@ -54,7 +54,7 @@ function ProductCard({ product, quantity, onAdd, onDecrease }: ProductCardProps)
     pendingFocus.current = null;
   }, [quantity]);
 
-  const price = formatMoney({ amount: product.price, currency: product.currency });
+  const price = formatUnitPrice(product);
 
   return (
     <li className={styles.productCard}>

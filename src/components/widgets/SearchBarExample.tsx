@@ -9,7 +9,7 @@
  * Props: `{ placeholder?: string; maxSuggestions?: number }`; defaults "Search products" and 6.
  */
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { formatMoney, sampleProducts, sampleStore, type SampleProduct } from './sampleData';
+import { formatUnitPrice, sampleProducts, sampleStore, type SampleProduct } from './sampleData';
 import { EventLog, useAisleEvents } from './WidgetExample';
 import styles from './styles.module.css';
 
@@ -189,8 +189,7 @@ export default function SearchBarExample({
               >
                 <span className={styles.suggestionName}>{product.item_name}</span>
                 <span className={styles.suggestionMeta}>
-                  {product.size},{' '}
-                  {formatMoney({ amount: product.price, currency: product.currency })}
+                  {product.size}, {formatUnitPrice(product)}
                 </span>
               </li>
             ))}

@@ -22,8 +22,10 @@ export interface SampleProduct {
   brand_name: string;
   /** Size as shown to the shopper, for example `1 gal`. */
   size: string;
-  /** Unit price as a decimal string, for example `"5.49"`. */
+  /** Price per `cost_unit` as a decimal string, for example `"5.49"`. */
   price: string;
+  /** Catalog `cost_unit`: `each`, or `lb` for an item sold by weight (bananas, apples). */
+  cost_unit: 'each' | 'lb';
   currency: CurrencyCode;
   department: string;
   /** A small inline SVG image (data URI); decorative, the name carries the meaning. */
@@ -94,6 +96,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     brand_name: 'Brightmeadow Dairy',
     size: '1 gal',
     price: '5.49',
+    cost_unit: 'each',
     currency: 'USD',
     department: 'Dairy',
     image: productImage('#2d6a9f', 'drop'),
@@ -103,8 +106,9 @@ export const sampleProducts: readonly SampleProduct[] = [
     lookup_code: '4011',
     item_name: 'Bananas',
     brand_name: 'Greenrow Farms',
-    size: '1 lb',
+    size: 'by weight',
     price: '0.69',
+    cost_unit: 'lb',
     currency: 'USD',
     department: 'Produce',
     image: productImage('#9a6b00', 'bar'),
@@ -116,6 +120,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     brand_name: 'Brightmeadow Dairy',
     size: '12 ct',
     price: '4.29',
+    cost_unit: 'each',
     currency: 'USD',
     department: 'Dairy',
     image: productImage('#8a4f2a', 'circle'),
@@ -127,6 +132,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     brand_name: 'Harbor Avenue Bakehouse',
     size: '24 oz',
     price: '4.99',
+    cost_unit: 'each',
     currency: 'USD',
     department: 'Bakery',
     image: productImage('#a0522d', 'bar'),
@@ -136,8 +142,9 @@ export const sampleProducts: readonly SampleProduct[] = [
     lookup_code: '4131',
     item_name: 'Fuji apples',
     brand_name: 'Greenrow Farms',
-    size: '1 lb',
+    size: 'by weight',
     price: '1.99',
+    cost_unit: 'lb',
     currency: 'USD',
     department: 'Produce',
     image: productImage('#b3261e', 'circle'),
@@ -149,6 +156,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     brand_name: 'Brightmeadow Dairy',
     size: '32 oz',
     price: '5.99',
+    cost_unit: 'each',
     currency: 'USD',
     department: 'Dairy',
     image: productImage('#3d5a80', 'ring'),
@@ -160,17 +168,19 @@ export const sampleProducts: readonly SampleProduct[] = [
     brand_name: 'Tidewater Pantry',
     size: '16.9 fl oz',
     price: '9.99',
+    cost_unit: 'each',
     currency: 'USD',
     department: 'Pantry',
     image: productImage('#5a6b1e', 'drop'),
     snap_eligible: true,
   },
   {
-    lookup_code: '0001234567956',
+    lookup_code: '0001234567871',
     item_name: 'Baby spinach',
     brand_name: 'Greenrow Farms',
     size: '5 oz',
     price: '3.49',
+    cost_unit: 'each',
     currency: 'USD',
     department: 'Produce',
     image: productImage('#2f6f4f', 'diamond'),
@@ -182,6 +192,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     brand_name: 'Fresh Market Co.',
     size: '32 oz',
     price: '7.49',
+    cost_unit: 'each',
     currency: 'USD',
     department: 'Frozen',
     image: productImage('#4b3f8f', 'circle'),
@@ -193,6 +204,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     brand_name: 'Fresh Market Co.',
     size: '12 × 12 fl oz',
     price: '5.99',
+    cost_unit: 'each',
     currency: 'USD',
     department: 'Beverages',
     image: productImage('#1f7a7a', 'drop'),
@@ -204,6 +216,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     brand_name: 'Fresh Market Co.',
     size: '1 each',
     price: '7.99',
+    cost_unit: 'each',
     currency: 'USD',
     department: 'Deli',
     image: productImage('#9c4a1a', 'triangle'),
@@ -215,6 +228,7 @@ export const sampleProducts: readonly SampleProduct[] = [
     brand_name: 'Fresh Market Co.',
     size: '6 rolls',
     price: '8.99',
+    cost_unit: 'each',
     currency: 'USD',
     department: 'Household',
     image: productImage('#566573', 'triangle'),
@@ -225,12 +239,12 @@ export const sampleProducts: readonly SampleProduct[] = [
 /** The shopper shown once signed in; no real person, and the loyalty number is masked. */
 export const sampleProfile: SampleProfile = {
   user_id: 'cust-8812',
-  first_name: 'Jordan',
+  first_name: 'Maya',
   loyalty_number_masked: '•••• 6789',
   store: sampleStore,
 };
 
-/** The cart the cart example starts with: three lines, four units, subtotal $11.86. */
+/** The cart the cart example starts with: three lines (milk, bread, 2 lb of bananas), subtotal $11.86. */
 export const sampleCartLines: readonly SampleCartLine[] = [
   { lookup_code: '0001234567895', quantity: 1 },
   { lookup_code: '0001234567918', quantity: 1 },
@@ -240,6 +254,17 @@ export const sampleCartLines: readonly SampleCartLine[] = [
 /** Returns the sample product with this lookup code, or `undefined`. */
 export function findProduct(lookupCode: string): SampleProduct | undefined {
   return sampleProducts.find((product) => product.lookup_code === lookupCode);
+}
+
+/**
+ * The price as the shopper reads it: `$5.49` each, or `$0.69/lb` for an item sold by weight
+ * (catalog `cost_unit` `lb`).
+ */
+export function formatUnitPrice(
+  product: Pick<SampleProduct, 'price' | 'currency' | 'cost_unit'>,
+): string {
+  const price = formatMoney({ amount: product.price, currency: product.currency });
+  return product.cost_unit === 'each' ? price : `${price}/${product.cost_unit}`;
 }
 
 /** Converts a decimal string such as `"5.49"` to integer cents (549) without float error. */
@@ -267,7 +292,10 @@ export function formatMoney(money: Money): string {
   return formatter.format(toCents(money.amount) / 100);
 }
 
-/** Totals a list of cart lines: units (`items_count`) and `subtotal`, as the events carry them. */
+/**
+ * Totals a list of cart lines: units (`items_count`; a line sold by weight counts as one) and
+ * `subtotal`, as the events carry them.
+ */
 export function cartTotals(lines: readonly SampleCartLine[]): {
   items_count: number;
   subtotal: Money;
@@ -277,7 +305,7 @@ export function cartTotals(lines: readonly SampleCartLine[]): {
   for (const line of lines) {
     const product = findProduct(line.lookup_code);
     if (!product) continue;
-    units += line.quantity;
+    units += product.cost_unit === 'each' ? line.quantity : 1;
     cents += toCents(product.price) * line.quantity;
   }
   return { items_count: units, subtotal: toMoney(cents) };

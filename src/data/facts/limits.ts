@@ -1,0 +1,32 @@
+/**
+ * Numbers the platform promises in several places: rate limits, token lifetimes and the client
+ * retry schedule (CONTRIBUTING.md). tests/unit/facts.test.ts fails when a page or definition
+ * states another one.
+ */
+import type { Api } from './apis';
+
+/** Requests per second a page may state for an API: production and sandbox limits. */
+export const rateLimits: Readonly<Record<Api, readonly number[]>> = {
+  // 100 per client, 10 on the sandbox hosts.
+  connect: [100, 10],
+  catalog: [100, 10],
+  // 20 per key.
+  foodstorm: [20],
+  // 20 per key in production, 5 in the sandbox.
+  'developer-platform': [20, 5],
+  // 1,000 ad requests and 100 `track` and `ingest_orders` requests per retailer.
+  ads: [1000, 100],
+};
+
+/** Access-token lifetimes in seconds (`expires_in`): backend 24 hours, frontend user 15 minutes. */
+export const tokenLifetimes = { clientCredentials: 86400, userAssertion: 900 } as const;
+
+/**
+ * The client retry schedule of every API (Connect, Catalog, FoodStorm, Developer Platform,
+ * Ads): retry `429` after `Retry-After`, and timeouts, `500`, `503` and `504` after these
+ * delays in seconds, each with random jitter; after the last one, give up and alert.
+ */
+export const clientRetry = { delaysSeconds: [1, 2, 4, 8, 16], retries: 5 } as const;
+
+/** The schedule as pages write it: "1, 2, 4, 8 and 16 seconds". */
+export const clientRetryText = `${clientRetry.delaysSeconds.slice(0, -1).join(', ')} and ${clientRetry.delaysSeconds.at(-1)} seconds`;
