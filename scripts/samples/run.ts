@@ -20,7 +20,14 @@ import { rewriteHosts, sampleEnvironment, type SampleCredentials } from './prepa
 import { runSample, type RunContext } from './sample-run';
 import { report, type Outcome } from './report';
 import { runTutorials, TUTORIAL_BLOCKS } from './tutorials';
-import { RecordingProxy, credentials, issueToken, reset, startTwin } from './twin';
+import {
+  RecordingProxy,
+  credentials,
+  issueToken,
+  reset,
+  startTwin,
+  type ResetRequest,
+} from './twin';
 import { runVerifier } from './verifiers';
 
 const ROOT = process.cwd();
@@ -90,7 +97,7 @@ async function main() {
      * Resets the twin for `before`, then gets a new token: a reset drops the twin's tokens (they
      * are part of its state), and the samples read the token from AISLE_TOKEN or `<token>`.
      */
-    const resetTwin = async (before?: { method: string; url: string; body?: string }) => {
+    const resetTwin = async (before?: ResetRequest | ResetRequest[]) => {
       await reset(twin.origin, before);
       sampleCreds.token = await issueToken(twin.origin, creds);
       env.AISLE_TOKEN = sampleCreds.token;

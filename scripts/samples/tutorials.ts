@@ -30,6 +30,13 @@ interface Fill {
   why: string;
 }
 
+/** A request a reset is arranged for (`POST /__twin/reset` takes one or several). */
+interface Before {
+  method: string;
+  url: string;
+  body?: string;
+}
+
 interface Step {
   /** Page of the block; the tutorial's page when omitted. */
   page?: string;
@@ -42,10 +49,11 @@ interface Tutorial {
   page: string;
   languages: ChainLanguage[];
   /**
-   * The request the single reset before the first step is arranged for: the order creation,
-   * with the `order_id` of its body, so the order the tutorial creates does not exist yet.
+   * The requests the single reset before the first step is arranged for: the order creation,
+   * with the `order_id` of its body, so the order the tutorial creates does not exist yet, and
+   * any request whose literal the page does not carry from an answer (a slot id).
    */
-  before: { method: string; url: string; body: string };
+  before: Before[];
   steps: Step[];
 }
 
@@ -65,7 +73,7 @@ export const TUTORIALS: Tutorial[] = [
     // Step 3 gives Python and Node.js as functions to call from checkout, so only cURL runs
     // the whole flow; the functions are loaded (see the report).
     languages: ['curl'],
-    before: { method: 'POST', url: `${ORDERS}/delivery`, body: order('ord-20260314-0007') },
+    before: [{ method: 'POST', url: `${ORDERS}/delivery`, body: order('ord-20260314-0007') }],
     steps: [
       { block: 1 },
       {
@@ -95,7 +103,14 @@ export const TUTORIALS: Tutorial[] = [
   {
     page: PICKUP,
     languages: ['curl', 'python', 'javascript'],
-    before: { method: 'POST', url: `${ORDERS}/pickup`, body: order('ord-20260314-0011') },
+    // Step 2 reserves the page's slot so_52310, step 3 creates ord-20260314-0011.
+    before: [
+      {
+        method: 'POST',
+        url: 'https://connect.aisle.example/v2/fulfillment/users/cust-8812/service_options/so_52310/reserve',
+      },
+      { method: 'POST', url: `${ORDERS}/pickup`, body: order('ord-20260314-0011') },
+    ],
     steps: [
       { block: 1 },
       { block: 2 },
@@ -117,7 +132,7 @@ export const TUTORIALS: Tutorial[] = [
     page: LAST_MILE,
     // Step 3 gives Python and Node.js as functions; only cURL runs the whole flow.
     languages: ['curl'],
-    before: { method: 'POST', url: `${ORDERS}/last_mile`, body: order('ord-20260314-0023') },
+    before: [{ method: 'POST', url: `${ORDERS}/last_mile`, body: order('ord-20260314-0023') }],
     steps: [
       { block: 1 },
       {
@@ -151,7 +166,7 @@ export const TUTORIALS: Tutorial[] = [
   {
     page: SIMULATE,
     languages: ['curl', 'python', 'javascript'],
-    before: { method: 'POST', url: `${ORDERS}/delivery`, body: order('ord-20260314-0007') },
+    before: [{ method: 'POST', url: `${ORDERS}/delivery`, body: order('ord-20260314-0007') }],
     steps: [
       // Step 1: "Create cust-8812 with Create a sandbox user, as in Get started with the sandbox".
       { page: SANDBOX_START, block: { curl: 1, python: 2, javascript: 3 } },
@@ -227,16 +242,13 @@ export async function runTutorials(
   ctx: RunContext,
   proxy: RecordingProxy,
   twinOrigin: string,
-  resetTwin: (before?: { method: string; url: string; body?: string }) => Promise<void>,
+  resetTwin: (before?: Before | Before[]) => Promise<void>,
   include: (page: string) => boolean = () => true,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const tutorial of TUTORIALS.filter((t) => include(t.page))) {
     for (const language of tutorial.languages) {
-      await resetTwin({
-        ...tutorial.before,
-        url: rewriteHosts(tutorial.before.url, twinOrigin),
-      });
+      await resetTwin(tutorial.before.map((b) => ({ ...b, url: rewriteHosts(b.url, twinOrigin) })));
       const answers: (string | undefined)[] = [];
       for (const [i, step] of tutorial.steps.entries()) {
         const page = step.page ?? tutorial.page;

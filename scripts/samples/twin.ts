@@ -196,15 +196,19 @@ export async function issueToken(origin: string, creds: TwinCredentials): Promis
   return token;
 }
 
+/** A request a reset is arranged for: method, URL on the twin, and its body when it has one. */
+export interface ResetRequest {
+  method: string;
+  url: string;
+  body?: string;
+}
+
 /**
  * Resets the twin to the example world, arranged so that `before` (a method and a URL on the
  * twin's origin) can succeed.
  * @throws Error when the twin does not answer 204.
  */
-export async function reset(
-  origin: string,
-  before?: { method: string; url: string; body?: string },
-): Promise<void> {
+export async function reset(origin: string, before?: ResetRequest | ResetRequest[]): Promise<void> {
   const res = await fetch(`${origin}/__twin/reset`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
