@@ -3,7 +3,9 @@
 # (npx playwright install cannot download browsers here), nginx for the production-server
 # tests with its headers-more module (security headers set once on every answer), nginx's
 # brotli modules (on-the-fly and precompressed) where Debian has them, and wrk
-# for npm run bench:server. Each only when missing; sudo when not run as root.
+# for npm run bench:server; and what npm run test:samples runs the pages' samples with (curl,
+# jq, openssl, python3 with requests, Go and a JDK to compile the Go and Java samples;
+# design/sample-execution.md). Each only when missing; sudo when not run as root.
 # With --chromium, only Chromium: the build draws diagrams with it (npm's prebuild step).
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
@@ -24,6 +26,14 @@ command -v wrk >/dev/null 2>&1 || packages+=(wrk)
 [ -f "$MODULES/ngx_http_headers_more_filter_module.so" ] || packages+=(libnginx-mod-http-headers-more-filter)
 [ -f "$MODULES/ngx_http_brotli_filter_module.so" ] || packages+=(libnginx-mod-http-brotli-filter)
 [ -f "$MODULES/ngx_http_brotli_static_module.so" ] || packages+=(libnginx-mod-http-brotli-static)
+# The code samples (npm run test:samples).
+command -v curl >/dev/null 2>&1 || packages+=(curl)
+command -v jq >/dev/null 2>&1 || packages+=(jq)
+command -v openssl >/dev/null 2>&1 || packages+=(openssl)
+command -v python3 >/dev/null 2>&1 || packages+=(python3)
+python3 -c "import requests" >/dev/null 2>&1 || packages+=(python3-requests)
+command -v go >/dev/null 2>&1 || packages+=(golang-go)
+command -v javac >/dev/null 2>&1 || packages+=(default-jdk-headless)
 if [ ${#packages[@]} -eq 0 ]; then
   exit 0
 fi

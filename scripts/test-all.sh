@@ -16,7 +16,7 @@ step() {
   echo "==> $1"
 }
 
-step "System packages for the e2e suite (Chromium, nginx)"
+step "System packages for the e2e suite and the code samples (Chromium, nginx, Go, JDK)"
 bash scripts/ensure-system-deps.sh
 step "Lint (ESLint)"
 npm run --silent lint
@@ -34,6 +34,8 @@ step "Production build"
 npm run --silent build
 step "Build output tests (redirects, host files, generated API pages, catalog tables)"
 npm run --silent test:build
+step "Code samples against the sandbox twin (cURL, Python, Node.js run; Go, Java compiled)"
+npm run --silent test:samples
 step "Search budgets: sizes and relevance (latency is reported, not enforced)"
 npm run --silent bench:search -- --check
 step "API reference layout budgets: every API page at 1440 and 390 px"
