@@ -108,7 +108,9 @@ export async function startSandboxServer(
       if (req.method === 'OPTIONS') return send(res, 204, undefined, CORS);
       const text = await readBody(req);
       if (!twin)
-        return send(res, 503, { errors: [{ code: 5001, message: 'the twin is starting' }] });
+        return send(res, 503, {
+          errors: [{ code: 5001, message: 'the twin is starting', meta: {} }],
+        });
       if (path === '/__twin' && req.method === 'GET')
         return send(
           res,
@@ -126,7 +128,7 @@ export async function startSandboxServer(
           return send(
             res,
             400,
-            { errors: [{ code: 1004, message: 'the body is not valid JSON' }] },
+            { errors: [{ code: 1004, message: 'the body is not valid JSON', meta: {} }] },
             CORS,
           );
         }
@@ -147,7 +149,13 @@ export async function startSandboxServer(
       res.end(answer.body);
     } catch (error) {
       send(res, 500, {
-        errors: [{ code: 5001, message: `the sandbox server failed: ${(error as Error).message}` }],
+        errors: [
+          {
+            code: 5001,
+            message: `the sandbox server failed: ${(error as Error).message}`,
+            meta: {},
+          },
+        ],
       });
     }
   });

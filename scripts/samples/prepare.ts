@@ -121,14 +121,15 @@ export const PYTHON = (() => {
 
 /**
  * Pauses the pages put between steps so a reader can watch callbacks arrive (`sleep 2`,
- * `time.sleep(2)`, `setTimeout` from `node:timers/promises`) return at once: the twin sends
+ * `time.sleep(2)`, `setTimeout`, global or from `node:timers/promises`) return at once (a
+ * global timer waits at most 10 ms): the twin sends
  * callbacks as it answers. Bash: a `sleep` function; Python: `PYTHONSTARTUP` is not read by
  * scripts, so a `sitecustomize` in the sample's folder; Node.js: a module loaded with `--import`.
  */
 export const NO_PAUSE_FILES: Record<string, string> = {
   'sitecustomize.py': 'import time\ntime.sleep = lambda seconds: None\n',
   'no-pause.mjs':
-    "import timers from 'node:timers/promises';\nimport { syncBuiltinESMExports } from 'node:module';\ntimers.setTimeout = async (_ms, value) => value;\nsyncBuiltinESMExports();\n",
+    "import timers from 'node:timers/promises';\nimport { syncBuiltinESMExports } from 'node:module';\ntimers.setTimeout = async (_ms, value) => value;\nsyncBuiltinESMExports();\nconst wait = globalThis.setTimeout;\nglobalThis.setTimeout = (fn, ms, ...args) => wait(fn, Math.min(Number(ms) || 0, 10), ...args);\n",
 };
 
 /** The command that runs a prepared sample file (`file` in the current folder). */

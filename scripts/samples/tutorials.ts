@@ -132,7 +132,7 @@ export const TUTORIALS: Tutorial[] = [
     page: LAST_MILE,
     // Step 3 gives Python and Node.js as functions; only cURL runs the whole flow.
     languages: ['curl'],
-    before: [{ method: 'POST', url: `${ORDERS}/last_mile`, body: order('ord-20260314-0023') }],
+    before: [{ method: 'POST', url: `${ORDERS}/last_mile`, body: order('ord-20260314-0015') }],
     steps: [
       { block: 1 },
       {
@@ -166,7 +166,15 @@ export const TUTORIALS: Tutorial[] = [
   {
     page: SIMULATE,
     languages: ['curl', 'python', 'javascript'],
-    before: [{ method: 'POST', url: `${ORDERS}/delivery`, body: order('ord-20260314-0007') }],
+    // Step 1 creates the sandbox user: the reset leaves cust-8812 out.
+    before: [
+      {
+        method: 'POST',
+        url: 'https://connect.aisle.example/v2/fulfillment_sandbox/users',
+        body: JSON.stringify({ user_id: 'cust-8812' }),
+      },
+      { method: 'POST', url: `${ORDERS}/delivery`, body: order('ord-20260314-0007') },
+    ],
     steps: [
       // Step 1: "Create cust-8812 with Create a sandbox user, as in Get started with the sandbox".
       { page: SANDBOX_START, block: { curl: 1, python: 2, javascript: 3 } },

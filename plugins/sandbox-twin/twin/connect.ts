@@ -883,7 +883,8 @@ export async function seedWorld(
     const d = details(order);
     world.orders[String(order.order_id)] = {
       ...order,
-      status: 'acknowledged',
+      // New, as a page's next step expects: batched, moved, updated or canceled.
+      status: 'brand_new',
       store_location: d.store_location,
       window_starts_at: d.window_starts_at ?? null,
       window_ends_at: d.window_ends_at ?? null,
@@ -918,7 +919,8 @@ export function arrangeFor(
     }
   // A request about a user that the example world lacks finds that user (a create does not).
   const creates = spec.responses.some((r) => r.status === 201) && /\/users$/.test(spec.path);
-  if (path.user_id && !world.users[path.user_id] && !creates) {
+  const freed = bucket(world, 'freedUsers');
+  if (path.user_id && !world.users[path.user_id] && !creates && !freed[path.user_id]) {
     const template = world.users['cust-8812'] ?? {};
     world.users[path.user_id] = { ...clone(template), user_id: path.user_id };
   }
@@ -952,7 +954,11 @@ export function arrangeFor(
       if (order.user_id === path.user_id) order.status = 'delivered';
   if (spec.responses.some((r) => r.status === 201)) {
     if (typeof ids.order_id === 'string') delete world.orders[ids.order_id];
-    if (typeof ids.user_id === 'string' && creates) delete world.users[ids.user_id];
+    if (typeof ids.user_id === 'string' && creates) {
+      // …and a later request of the same reset (a tutorial's next step) does not bring it back.
+      delete world.users[ids.user_id];
+      freed[ids.user_id] = {};
+    }
   }
   // The hold a request names is the user's live hold, for a slot of the request's workflow.
   const holdId = ids.service_option_hold_id;

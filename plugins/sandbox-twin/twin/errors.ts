@@ -8,7 +8,8 @@
 export interface PlatformError {
   code: number;
   message: string;
-  meta?: { key: string };
+  /** Always present (every definition requires it); `key` when the error is about a field. */
+  meta: { key?: string };
 }
 
 /** An answer the pipeline or a handler ends with: status, JSON body, extra headers. */
@@ -35,7 +36,7 @@ export class ApiError extends Error {
  * @param key the field the error is about (`meta.key`), in dots and brackets (`items[0].count`).
  */
 export function fail(status: number, code: number, message: string, key?: string): ApiError {
-  return new ApiError(status, [{ code, message, ...(key && { meta: { key } }) }]);
+  return new ApiError(status, [{ code, message, meta: key ? { key } : {} }]);
 }
 
 /** The answer of an ApiError. */
@@ -109,7 +110,7 @@ export function validationErrors(issues: ValidationIssue[]): PlatformError[] {
       issue.keyword === 'additionalProperties'
         ? metaKey(issue.instancePath, String(issue.params.additionalProperty))
         : key;
-    out.push({ code, message, ...(metaField && { meta: { key: metaField } }) });
+    out.push({ code, message, meta: metaField ? { key: metaField } : {} });
   }
   return out;
 }
