@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { SCOPES } from '../../plugins/sandbox-twin/twin/auth';
 
 /** The twin's sandbox credentials (`GET /__twin`). */
 export interface TwinCredentials {
@@ -26,15 +27,8 @@ export interface Exchange {
   body: string;
 }
 
-/** Connect scopes (CONTRIBUTING.md "Connect API conventions"): the sample token carries all. */
-export const ALL_SCOPES = [
-  'connect:fulfillment',
-  'connect:data_ingestion',
-  'connect:post_checkout',
-  'connect:recommendations',
-  'connect:transactions',
-  'connect:sandbox',
-].join(' ');
+/** Connect scopes (the twin's list, from CONTRIBUTING.md): the sample token carries all. */
+export const ALL_SCOPES = SCOPES.join(' ');
 
 /**
  * The twin's clock at start: the examples' day (design/sandbox-twin.md), so the time slots and
