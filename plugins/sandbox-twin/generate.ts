@@ -23,15 +23,10 @@ import { credentialHeader } from '../openapi-pages/render/authorization';
 import { mediaExamples, parameterExample } from '../openapi-pages/samples';
 import { apiOfFile } from '../../src/data/facts/apis';
 import { errorOf } from '../../src/data/facts/errors';
+import { baseUrls } from '../../src/data/facts/hosts';
 import { rateLimits } from '../../src/data/facts/limits';
 import { SEED_EXAMPLES } from './twin/connect';
 import type { FieldHint, OperationSpec, ParameterSpec, SecuritySpec } from './twin/types';
-
-/**
- * Values of server variables on the test servers: FoodStorm's partner test store
- * (`fresh-market-test`, docs/foodstorm/api_overview.mdx).
- */
-export const TEST_SERVER_VARIABLES: Record<string, string> = { store: 'fresh-market-test' };
 
 /**
  * Headers the twin's pipeline answers for itself, so the generated validators leave them out:
@@ -77,19 +72,6 @@ export interface TwinData {
 }
 
 const METHODS_WITH_BODY = new Set(['post', 'put', 'patch']);
-
-/** The sandbox (or test) server of a definition: `servers` with "sandbox" in it, else the first. */
-export function sandboxServer(doc: Document): string {
-  const list = (doc.servers ?? []).filter((s) => s.url);
-  const server = list.find((s) => /sandbox/.test(s.url)) ?? list[0];
-  if (!server) throw new Error(`${doc.info?.title ?? 'a definition'} declares no server`);
-  return server.url
-    .replace(/\{([^}]+)\}/g, (whole, name: string) => {
-      const value = TEST_SERVER_VARIABLES[name] ?? server.variables?.[name]?.default;
-      return value ?? whole;
-    })
-    .replace(/\/$/, '');
-}
 
 /** A copy of `node` whose internal `$ref`s (`#/…`) point into the schema registered as `base`. */
 function rebase(node: unknown, base: string): unknown {
@@ -163,7 +145,9 @@ export async function buildTwinData(siteDir: string, apis: ApiOptions[]): Promis
     if (!family) throw new Error(`${api.spec}: no API family in src/data/facts/apis.ts`);
     const rateLimit = Math.min(...rateLimits[family]);
     const resolve = makeResolver(doc);
-    const server = sandboxServer(doc);
+    // The API's sandbox or test server, from the facts (src/data/facts/hosts.ts), which
+    // tests/unit/facts.test.ts holds the definitions' `servers` to.
+    const server = baseUrls[family].sandbox;
     // Absolute ids, so `$ref`s resolve the same from every schema added below.
     const base = `twin:${api.id}`;
     const bodyAjv = new Ajv2020({

@@ -7,6 +7,7 @@
  * header `X-Aisle-Twin: example`. Requests run one at a time, so state is never half-written.
  * Codes and statuses: CONTRIBUTING.md "Error codes in use".
  */
+import { baseUrls } from '../../../src/data/facts/hosts';
 import type { RouteSpec } from '../generate';
 import { ApiError, type Answer, errorAnswer, fail, validationErrors } from './errors';
 import type { ValidationIssue } from './errors';
@@ -123,7 +124,7 @@ const IDEMPOTENCY_MAX = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Connect's sandbox origin: the token endpoint lives there. */
-const CONNECT_ORIGIN = 'https://connect.sandbox.aisle.example';
+const CONNECT_ORIGIN = baseUrls.connect.sandbox;
 
 interface Matched {
   route: RouteSpec;
