@@ -114,9 +114,6 @@ export interface TwinOptions {
 /** Largest body the twin reads: 1 MB. */
 export const MAX_BODY_BYTES = 1_000_000;
 
-/** Requests per second per client on the sandbox hosts (CONTRIBUTING.md: sandbox, 10 per second). */
-export const SANDBOX_RATE_LIMIT = 10;
-
 /** Idempotency keys kept 24 hours; at most this many are remembered. */
 const IDEMPOTENCY_MS = 24 * 3600_000;
 const IDEMPOTENCY_MAX = 500;
@@ -382,7 +379,11 @@ export function createTwin(options: TwinOptions): Twin & {
     return { status: response.status, body, headers: { 'x-aisle-twin': 'example' } };
   }
 
-  async function run(request: TwinRequest): Promise<Answer> {
+  /**
+   * One request's answer. `routed.api` is set once the request matches an operation, so the
+   * answer's headers follow its API even when a later step fails.
+   */
+  async function run(request: TwinRequest, routed: { api?: string }): Promise<Answer> {
     const method = String(request.method ?? 'GET').toUpperCase();
     let url: URL;
     try {
@@ -405,7 +406,8 @@ export function createTwin(options: TwinOptions): Twin & {
     if (matched === 'method') throw fail(405, 1015, `${method} is not allowed on ${url.pathname}`);
     if (!matched) throw fail(404, 1015, `no operation answers ${method} ${url.pathname}`);
     const { route, path } = matched;
-    const limit = route.rateLimit ?? SANDBOX_RATE_LIMIT;
+    routed.api = route.api;
+    const limit = route.rateLimit;
     const credential =
       headers[route.security?.header.toLowerCase() ?? 'authorization'] ?? 'anonymous';
     const rateHeaders = rateLimit(w, credential, t, limit);
@@ -539,8 +541,9 @@ export function createTwin(options: TwinOptions): Twin & {
 
   async function handleOne(request: TwinRequest): Promise<TwinResponse> {
     let answer: Answer;
+    const routed: { api?: string } = {};
     try {
-      answer = await run(request);
+      answer = await run(request, routed);
     } catch (error) {
       answer =
         error instanceof ApiError
@@ -554,13 +557,7 @@ export function createTwin(options: TwinOptions): Twin & {
             );
     }
     save();
-    let api: string | undefined;
-    try {
-      api = options.routes.find((r) => request.url.startsWith(r.server))?.api;
-    } catch {
-      api = undefined;
-    }
-    return finish(answer, request, api);
+    return finish(answer, request, routed.api);
   }
 
   const twin = {
