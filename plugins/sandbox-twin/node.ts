@@ -17,7 +17,7 @@ import { openapiPages } from '../../config/openapi';
 import { buildTwinData, type RouteSpec, writeTwinData } from './generate';
 import { CALLBACK_SECRET, CALLBACK_URL } from './twin/callbacks';
 import { arrangeFor, connectHandlers, seedWorld } from './twin/connect';
-import { createTwin, MAX_BODY_BYTES, type OperationModule } from './twin/twin';
+import { createTwin, MAX_BODY_BYTES, type OperationModule, type ResetRequest } from './twin/twin';
 import { CREDENTIALS } from './twin/world';
 
 /** A Node twin and what it was made from. */
@@ -66,18 +66,24 @@ function send(
   res.end(text);
 }
 
-/** Reads a body up to MAX_BODY_BYTES + 1 bytes; `undefined` when it is larger. */
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+/**
+ * Reads a body, keeping at most MAX_BODY_BYTES of it: `text` is undefined when it was larger,
+ * `bytes` its whole size.
+ */
+function readBody(req: IncomingMessage): Promise<{ text?: string; bytes: number }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
+    let bytes = 0;
     req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) over = true;
-      else chunks.push(chunk);
+      bytes += chunk.length;
+      if (bytes <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => resolve(over ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () =>
+      resolve({
+        bytes,
+        text: bytes > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8'),
+      }),
+    );
     req.on('error', reject);
   });
 }
@@ -106,7 +112,7 @@ export async function startSandboxServer(
     try {
       const path = req.url ?? '/';
       if (req.method === 'OPTIONS') return send(res, 204, undefined, CORS);
-      const text = await readBody(req);
+      const { text, bytes } = await readBody(req);
       if (!twin)
         return send(res, 503, {
           errors: [{ code: 5001, message: 'the twin is starting', meta: {} }],
@@ -121,7 +127,7 @@ export async function startSandboxServer(
       if (path === '/__twin/callbacks' && req.method === 'GET')
         return send(res, 200, { callbacks: twin.callbacks() }, CORS);
       if (path === '/__twin/reset' && req.method === 'POST') {
-        let before: { method: string; url: string; body?: string } | undefined;
+        let before: ResetRequest | ResetRequest[] | undefined;
         try {
           before = text ? (JSON.parse(text) as { before?: typeof before }).before : undefined;
         } catch {
@@ -142,8 +148,9 @@ export async function startSandboxServer(
         method: req.method ?? 'GET',
         url: `${origin}${path.startsWith('/') ? path : `/${path}`}`,
         headers,
-        // An oversized body is cut to one byte too many, so the twin answers 413 1003.
-        body: text === undefined ? 'x'.repeat(MAX_BODY_BYTES + 1) : text,
+        // An oversized body is not kept; its size makes the twin answer 413 1003.
+        body: text,
+        bodyBytes: bytes,
       });
       res.writeHead(answer.status, { ...CORS, ...answer.headers });
       res.end(answer.body);

@@ -393,7 +393,7 @@ export function createTwin(options: TwinOptions): Twin & {
     }
     const headers = lowerHeaders(request.headers);
     const bodyText = request.body ?? '';
-    if (new TextEncoder().encode(bodyText).length > MAX_BODY_BYTES)
+    if ((request.bodyBytes ?? new TextEncoder().encode(bodyText).length) > MAX_BODY_BYTES)
       throw fail(413, 1003, `the body is larger than ${MAX_BODY_BYTES / 1_000_000} MB`);
     const w = await currentWorld();
     const t = now();

@@ -11,6 +11,11 @@ export interface TwinRequest {
   headers: Record<string, string>;
   /** Raw body text, undefined for none. */
   body?: string;
+  /**
+   * Size of the body as received, in bytes, when the caller stopped reading it (a server's
+   * limit): the twin then answers 413 without the text. Default: the size of `body`.
+   */
+  bodyBytes?: number;
 }
 
 /** The twin's answer. `body` is the raw text (JSON for every answer of the platform). */
