@@ -71,13 +71,16 @@ export default tseslint.config(
       // release without notice. Static imports here, dynamic `import()` below. Ajv's documented
       // entries for draft 2020-12 and standalone code are `ajv/dist/2020` and
       // `ajv/dist/standalone` (ajv.js.org "JSON Schema draft 2020-12", "Standalone validation
-      // code"); they are the exceptions.
+      // code"), and standalone code requires its helpers as `ajv/dist/runtime/<name>` and the
+      // formats as `ajv-formats/dist/formats` (ajv-formats README, "Standalone validation
+      // code"), which whoever loads that code provides; they are the exceptions.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(?!ajv/dist/(2020|standalone)$)(@[^/]+/)?[^./@][^/]*/dist/',
+              regex:
+                '^(?!ajv/dist/(2020|standalone|runtime/[a-z0-9]+)$|ajv-formats/dist/formats$)(@[^/]+/)?[^./@][^/]*/dist/',
               message: 'Import the package entry, not its dist/ files.',
             },
           ],

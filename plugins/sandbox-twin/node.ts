@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { openapiPages } from '../../config/openapi';
 import { buildTwinData, type RouteSpec, writeTwinData } from './generate';
 import { CALLBACK_SECRET, CALLBACK_URL } from './twin/callbacks';
@@ -39,10 +40,17 @@ export async function createNodeTwin(
   await mkdir(dir, { recursive: true });
   await writeTwinData(dir, await buildTwinData(siteDir, openapiPages.apis));
   const routes = JSON.parse(readFileSync(join(dir, 'routes.json'), 'utf8')) as RouteSpec[];
-  const require = createRequire(join(dir, 'routes.json'));
+  // The validators' runtime helpers (OPERATION_RUNTIME) from the site's own dependencies.
+  const require = createRequire(join(siteDir, 'package.json'));
   return createTwin({
     routes,
-    load: async (key) => require(`./ops/${key}.js`) as OperationModule,
+    load: async (key) => {
+      const file = pathToFileURL(join(dir, 'ops', `${key}.js`)).href;
+      const mod = (await import(/* @vite-ignore */ file)) as {
+        default: (r: NodeJS.Require) => OperationModule;
+      };
+      return mod.default(require);
+    },
     handlers: connectHandlers,
     seed: seedWorld,
     examples: JSON.parse(readFileSync(join(dir, 'seed.json'), 'utf8')) as Record<string, unknown>,

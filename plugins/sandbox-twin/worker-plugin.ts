@@ -3,7 +3,8 @@
  * beside the `sandbox-twin` plugin (index.ts: the twin's data and the theme components):
  * msw's service worker script at the site root (worker-script.ts), through which the panel's
  * requests to the sandbox hosts reach the sandbox twin in the reader's browser, and msw's
- * cookie store without tough-cookie (msw-cookie-jar.ts).
+ * cookie store without tough-cookie (msw-cookie-jar.ts), and without a second copy of the
+ * WebSocket interceptor (msw-empty-import.ts).
  */
 import { join, sep } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
@@ -26,6 +27,13 @@ export default function sandboxTwinWorkerPlugin(context: LoadContext): Plugin {
           /^tough-cookie$/,
           `${sep}node_modules${sep}msw${sep}`,
           join(__dirname, 'msw-cookie-jar.ts'),
+        ),
+        // A bare import of the WebSocket interceptor that uses nothing (msw-empty-import.ts).
+        replaceUpstreamModule(
+          utils.currentBundler,
+          /^@mswjs\/interceptors\/WebSocket$/,
+          join('node_modules', 'msw', 'lib', 'core', 'experimental', 'frames'),
+          join(__dirname, 'msw-empty-import.ts'),
         ),
       ];
       if (isServer || process.env.NODE_ENV === 'production') return { plugins };

@@ -34,8 +34,11 @@ describe('entry scripts', () => {
 describe('what the entry bundle leaves to lazy chunks', () => {
   const js = join(build, 'assets', 'js');
   const files = readdirSync(js).filter((f) => f.endsWith('.js'));
-  const holding = (text: string) =>
-    files.filter((f) => readFileSync(join(js, f), 'utf8').includes(text));
+  const holding = (text: string | RegExp) =>
+    files.filter((f) => {
+      const code = readFileSync(join(js, f), 'utf8');
+      return typeof text === 'string' ? code.includes(text) : text.test(code);
+    });
 
   it('keeps the local search client (src/search/localClient.ts) out of main, in one page chunk and the worker', () => {
     // A message only the local client has.
@@ -46,5 +49,24 @@ describe('what the entry bundle leaves to lazy chunks', () => {
     // main-thread fallback.
     expect(chunks.filter((f) => /^search\.[0-9a-f]+\.js$/.test(f))).toHaveLength(1);
     expect(chunks.filter((f) => !/^search\.[0-9a-f]+\.js$/.test(f))).toHaveLength(1);
+  });
+
+  it("keeps the sandbox twin's operation modules out of the bundle, published once per version", () => {
+    // A key only an operation module's Try it description has (plugins/sandbox-twin/generate.ts):
+    // as bundler chunks, every page's runtime listed all of them (design/try-it.md, "Bytes").
+    expect(holding(/\bsandboxServer"?:"https:/)).toEqual([]);
+    const root = join(build, 'assets', 'sandbox-twin');
+    const versions = readdirSync(root);
+    expect(versions).toHaveLength(1);
+    expect(versions[0]).toMatch(/^[0-9a-f]{10}$/);
+    const routes = JSON.parse(
+      readFileSync(join(build, '..', '.docusaurus', 'sandbox-twin', 'data', 'routes.json'), 'utf8'),
+    ) as { api: string; operationId: string }[];
+    const published = readdirSync(join(root, versions[0]!), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.js'));
+    expect(published.sort()).toEqual(routes.map((r) => `${r.api}/${r.operationId}.js`).sort());
+    // The panel's chunk, and only it, knows the folder.
+    expect(holding(`/assets/sandbox-twin/${versions[0]}/`)).toHaveLength(1);
   });
 });

@@ -71,11 +71,19 @@ test('static HTML has the Try it button and no panel; unopened, no panel chunk i
   page.on('request', (r) => scripts.push(r.url()));
   await gotoHydrated(page, CREATE_ORDER);
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((u) => PANEL_CHUNK.test(u) || u.includes('mockServiceWorker'))).toEqual([]);
-  // Opening it fetches the chunk.
+  const twinModule = (u: string) => new URL(u).pathname.startsWith('/assets/sandbox-twin/');
+  expect(
+    scripts.filter((u) => PANEL_CHUNK.test(u) || u.includes('mockServiceWorker') || twinModule(u)),
+  ).toEqual([]);
+  // Opening it fetches the chunk, and the page's own operation module only.
   await page.getByRole('button', { name: 'Try it' }).click();
   await expect(panel(page)).toBeVisible();
   expect(scripts.filter((u) => PANEL_CHUNK.test(u)).length).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      scripts.filter(twinModule).map((u) => new URL(u).pathname.split('/').slice(-2).join('/')),
+    )
+    .toEqual(['fulfillment/create_delivery_order.js']);
 });
 
 test('the delivery flow through the panels, with its callbacks in the inspector', async ({

@@ -1,31 +1,62 @@
 /**
  * The sandbox twin in the reader's browser (design/sandbox-twin.md): the generated route table,
- * one chunk per operation loaded when a request for it arrives (plugins/sandbox-twin/generate.ts),
- * the Connect state handlers, and the world kept in sessionStorage, so it survives navigation
- * within the tab and is gone when the tab closes. Where storage is blocked, the world lives in
- * memory for the page. Imported only by the Try it panel's chunk, never by a page.
+ * one operation module loaded when a request for it arrives (a plain file outside the bundler,
+ * plugins/sandbox-twin/index.ts), the Connect state handlers, and the world kept in
+ * sessionStorage, so it survives navigation within the tab and is gone when the tab closes.
+ * Where storage is blocked, the world lives in memory for the page. Imported only by the Try it
+ * panel's chunk, never by a page.
  */
 import routes from '@sandbox-twin/data/routes.json';
 import seed from '@sandbox-twin/data/seed.json';
-import { loaders } from '@sandbox-twin/data/loaders.js';
+import ops from '@sandbox-twin/data/ops.json';
+import ucs2length from 'ajv/dist/runtime/ucs2length';
+import equal from 'ajv/dist/runtime/equal';
+import { fullFormats } from 'ajv-formats/dist/formats';
 import type { RouteSpec } from '../generate';
 import { arrangeFor, connectHandlers, seedWorld } from './connect';
 import { createTwin, type OperationModule, type WorldStorage } from './twin';
-import type { OperationSpec, Twin } from './types';
+import { moduleKey, type OPERATION_RUNTIME, type OperationSpec, type Twin } from './types';
 import type { World } from './world';
-
-/** sessionStorage key of the world. */
-export const STORAGE_KEY = 'aisle-sandbox-twin';
 
 const table = routes as RouteSpec[];
 
-async function loadModule(key: string): Promise<OperationModule> {
-  const loader = (loaders as Record<string, () => Promise<unknown>>)[key];
-  if (!loader) throw new Error(`no sandbox module ${key}`);
-  const loaded = (await loader()) as { default?: OperationModule } & OperationModule;
-  // A CommonJS chunk comes back as a namespace whose default is module.exports.
-  return loaded.default ?? loaded;
+/** What an operation module's `require` answers: the CommonJS exports of OPERATION_RUNTIME. */
+const RUNTIME: Record<(typeof OPERATION_RUNTIME)[number], unknown> = {
+  'ajv/dist/runtime/ucs2length': { default: ucs2length },
+  'ajv/dist/runtime/equal': { default: equal },
+  'ajv-formats/dist/formats': { fullFormats },
+};
+
+function runtimeRequire(id: string): unknown {
+  if (!(id in RUNTIME)) throw new Error(`a sandbox module needs ${id}, which the page lacks`);
+  return RUNTIME[id as keyof typeof RUNTIME];
 }
+
+const modules = new Map<string, Promise<OperationModule>>();
+
+/**
+ * One operation module, imported from `<ops.base><key>.js` once per page.
+ * @throws Error when the file cannot be loaded (offline, or a build without it).
+ */
+function loadModule(key: string): Promise<OperationModule> {
+  let loaded = modules.get(key);
+  if (!loaded) {
+    const url = `${(ops as { base: string }).base}${key}.js`;
+    loaded = (
+      import(/* webpackIgnore: true */ url) as Promise<{ default: (r: unknown) => unknown }>
+    )
+      .then((m) => m.default(runtimeRequire) as OperationModule)
+      .catch((e: unknown) => {
+        modules.delete(key);
+        throw new Error(`could not load the sandbox module ${key}: ${(e as Error).message}`);
+      });
+    modules.set(key, loaded);
+  }
+  return loaded;
+}
+
+/** sessionStorage key of the world. */
+export const STORAGE_KEY = 'aisle-sandbox-twin';
 
 function sessionStorageOrNull(): Storage | null {
   try {
@@ -54,19 +85,19 @@ const storage: WorldStorage = {
 };
 
 /**
- * One operation's Try it description (prefill, hints, security), loading only its chunk.
+ * One operation's Try it description (prefill, hints, security), loading only its module.
  * @throws Error when the API has no such operation.
  */
 export async function loadOperation(api: string, operationId: string): Promise<OperationSpec> {
   const route = table.find((r) => r.api === api && r.operationId === operationId);
   if (!route) throw new Error(`no operation ${operationId} in the ${api} API`);
-  return (await loadModule(route.module)).spec;
+  return (await loadModule(moduleKey(route))).spec;
 }
 
-/** Every operation of one API; loads every one of its chunks (prefer loadOperation). */
+/** Every operation of one API; loads every one of its modules (prefer loadOperation). */
 export async function loadOperations(api: string): Promise<OperationSpec[]> {
   return Promise.all(
-    table.filter((r) => r.api === api).map(async (r) => (await loadModule(r.module)).spec),
+    table.filter((r) => r.api === api).map(async (r) => (await loadModule(moduleKey(r))).spec),
   );
 }
 

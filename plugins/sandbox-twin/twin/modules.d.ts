@@ -3,8 +3,10 @@ declare module '@sandbox-twin/data/routes.json' {
   const routes: import('../generate').RouteSpec[];
   export default routes;
 }
-declare module '@sandbox-twin/data/loaders.js' {
-  export const loaders: Record<string, () => Promise<unknown>>;
+declare module '@sandbox-twin/data/ops.json' {
+  /** Address of the published operation modules' folder, ending in `/`. */
+  const ops: { base: string };
+  export default ops;
 }
 declare module '@sandbox-twin/data/seed.json' {
   const seed: Record<string, unknown>;

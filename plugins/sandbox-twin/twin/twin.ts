@@ -23,7 +23,14 @@ import {
   type World,
   type Resource,
 } from './world';
-import type { CallbackDelivery, OperationSpec, Twin, TwinRequest, TwinResponse } from './types';
+import {
+  type CallbackDelivery,
+  moduleKey,
+  type OperationSpec,
+  type Twin,
+  type TwinRequest,
+  type TwinResponse,
+} from './types';
 
 /** A request a reset arranges the world for: what a sample will send. */
 export interface ResetRequest {
@@ -412,7 +419,7 @@ export function createTwin(options: TwinOptions): Twin & {
       headers[route.security?.header.toLowerCase() ?? 'authorization'] ?? 'anonymous';
     const rateHeaders = rateLimit(w, credential, t, limit);
     const clientId = authenticate(w, route, headers, t, route.api);
-    const mod = await load(route.module);
+    const mod = await load(moduleKey(route));
     const spec = mod.spec;
     let body: unknown;
     if (mod.body) {
@@ -476,7 +483,7 @@ export function createTwin(options: TwinOptions): Twin & {
       const documented = spec.errorStatuses?.[String(problems[0].code)];
       throw new ApiError(documented ?? 422, problems);
     }
-    const handler = handlers[route.module] as Handler | undefined;
+    const handler = handlers[moduleKey(route)] as Handler | undefined;
     const ctx: HandlerContext = {
       world: w,
       now: t,
@@ -607,7 +614,7 @@ export function createTwin(options: TwinOptions): Twin & {
           }
           const matched = url ? match(url, String(request.method).toUpperCase()) : undefined;
           if (matched && matched !== 'method' && options.arrange) {
-            const spec = (await load(matched.route.module)).spec;
+            const spec = (await load(moduleKey(matched.route))).spec;
             options.arrange(world, spec, matched.path, parsed, now(), workflow);
           }
         }

@@ -108,3 +108,18 @@ export interface Twin {
   /** Drops all state back to the example world (CONTRIBUTING.md "Example data"). */
   reset(): Promise<void>;
 }
+
+/**
+ * The modules the generated validators `require` (Ajv's standalone output, with the formats of
+ * ajv-formats): whoever loads an operation module must provide each of them.
+ */
+export const OPERATION_RUNTIME = [
+  'ajv/dist/runtime/ucs2length',
+  'ajv/dist/runtime/equal',
+  'ajv-formats/dist/formats',
+] as const;
+
+/** A route's module key, `<api>/<operationId>`: its file under `ops/`, its handler's key. */
+export function moduleKey(route: { api: string; operationId: string }): string {
+  return `${route.api}/${route.operationId}`;
+}
