@@ -40,6 +40,8 @@ step "Search budgets: sizes and relevance (latency is reported, not enforced)"
 npm run --silent bench:search -- --check
 step "API reference layout budgets: every API page at 1440 and 390 px"
 npm run --silent bench:api -- --check
+step "Try it budgets: nothing before opening, first open ≤ 60 KB, Send to answer ≤ 150 ms (median of 5)"
+npm run --silent bench:try-it -- --check
 step "End-to-end tests (Playwright, Chromium; docusaurus serve and nginx)"
 CI="${CI:-1}" npm run --silent test:e2e
 echo "<== $STEP_NAME: $((SECONDS - STEP_START)) s"
