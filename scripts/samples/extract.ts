@@ -63,6 +63,12 @@ export interface CodeSample {
    */
   pageStatus?: number;
   /**
+   * Generated pages only: every 2xx of the response-sample tabs. The request samples are shared
+   * by them, so an answer with any of these is one the page documents (`create_sandbox_user`:
+   * `200` for a user that exists, `201` for a new one).
+   */
+  pageStatuses?: number[];
+  /**
    * Files the page gives as titled blocks (` ```json title="recipe.json" `), by name: the inputs
    * its samples read (`--data @recipe.json`). Shared by every sample of the page.
    */
@@ -175,7 +181,7 @@ export function samplesOfTwin(file: string, markdown: string): CodeSample[] {
   let heading = '';
   let fenceIndex = -1;
   let pageEndpoint: Endpoint | undefined;
-  let pageSuccess: number | undefined;
+  const pageSuccesses: number[] = [];
   // A generated page names its operation in the first paragraphs: POST `/v2/…`.
   for (const node of nodes.slice(0, 6)) {
     if (node.type !== 'paragraph') continue;
@@ -188,13 +194,10 @@ export function samplesOfTwin(file: string, markdown: string): CodeSample[] {
   if (pageEndpoint) {
     for (const node of nodes) {
       if (node.type === 'heading' && node.depth === 2 && plainText(node) !== 'Endpoint') {
-        if (out.length || pageSuccess) break;
+        if (out.length || pageSuccesses.length) break;
       }
       const label = boldLine(node);
-      if (label && /^2\d\d$/.test(label)) {
-        pageSuccess = Number(label);
-        break;
-      }
+      if (label && /^2\d\d$/.test(label)) pageSuccesses.push(Number(label));
     }
   }
   const shellFunctions = new Map<string, string>();
@@ -225,7 +228,8 @@ export function samplesOfTwin(file: string, markdown: string): CodeSample[] {
       code: prelude ? `${prelude}\n${code.value}` : code.value,
       generated: Boolean(pageEndpoint),
       pageEndpoint,
-      pageStatus: pageEndpoint ? pageSuccess : statedStatus(nodes, i),
+      pageStatus: pageEndpoint ? pageSuccesses[0] : statedStatus(nodes, i),
+      ...(pageEndpoint && { pageStatuses: [...pageSuccesses] }),
       pageFiles,
       ...(prelude && { prelude }),
     });

@@ -171,23 +171,112 @@ test('the delivery flow through the panels, with its callbacks in the inspector'
   expect(problems.consoleErrors.filter((e) => !expectedAnswers.includes(e))).toEqual([]);
 });
 
-test('a malformed JSON body gets the documented 400 with code 1004, and the page stays live', async ({
+test('bad input through the panel gets the documented errors; the state and the page survive', async ({
   page,
-}) => {
+}, testInfo) => {
+  // The longest main-thread task, reported (the budget, 200 ms, is measured, not asserted).
+  await page.addInitScript(() => {
+    const w = window as unknown as { longestTask: number };
+    w.longestTask = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longestTask = Math.max(w.longestTask, e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
   await openPanel(page, CREATE_USER);
   await getToken(page);
-  await panel(page)
-    .getByLabel(/^Body \(JSON/)
-    .fill('{"user_id": "cust-8812",');
+  const body = panel(page).getByLabel(/^Body \(JSON/);
+  const example = await body.inputValue();
+  const errorsOf = (answer: { json: Record<string, unknown> }) =>
+    ((answer.json.errors ?? []) as { code: number; meta: { key?: string } }[]).map((e) =>
+      `${e.code} ${e.meta.key ?? ''}`.trim(),
+    );
+
+  // Malformed JSON: 400 1004, and the editor says so before Send.
+  await body.fill('{"user_id": "cust-8812",');
   await expect(panel(page).locator('.try-it__warning')).toContainText('not valid JSON');
-  const answer = await send(page);
-  expect(answer.status).toBe(400);
-  expect(JSON.stringify(answer.json)).toContain('1004');
-  // Still responsive: the editor takes input at once.
+  const malformed = await send(page);
+  expect([malformed.status, errorsOf(malformed)]).toEqual([400, ['1004']]);
+
+  // A wrong type: 1002, which is 422 on Connect; an unknown field is ignored, never an error
+  // (CONTRIBUTING.md "Connect API basics").
+  await body.fill(example);
+  await editBody(page, (b) => {
+    b.user_id = 42;
+    b.nickname = 'Maya';
+  });
+  const typed = await send(page);
+  expect([typed.status, errorsOf(typed)]).toEqual([422, ['1002 user_id']]);
+
+  // A 2 MB body: 413 1003.
+  await body.fill(example);
+  await editBody(page, (b) => {
+    b.note = 'x'.repeat(2_000_000);
+  });
+  const huge = await send(page);
+  expect([huge.status, errorsOf(huge).map((e) => e.split(' ')[0])]).toEqual([413, ['1003']]);
+
+  // The panel's Idempotency-Key with another body: 409 1008; with the first body, a replay.
+  await body.fill(example);
+  await editBody(page, (b) => {
+    b.user_id = 'cust-9001';
+  });
+  const created = await send(page);
+  expect(created.status, created.text).toBe(201);
+  await editBody(page, (b) => {
+    b.user_id = 'cust-9002';
+  });
+  const reused = await send(page);
+  expect([reused.status, errorsOf(reused).map((e) => e.split(' ')[0])]).toEqual([409, ['1008']]);
+
+  // 1,000 requests in a loop through the worker: the rate limit answers 429 with Retry-After;
+  // nothing else fails.
+  const authorization = await panel(page)
+    .getByLabel(/^Authorization/)
+    .inputValue();
+  const loop = await page.evaluate(async (auth) => {
+    const url = 'https://connect.sandbox.aisle.example/v2/fulfillment/stores';
+    const statuses: Record<number, number> = {};
+    let retryAfter: string | null = null;
+    const started = performance.now();
+    for (let i = 0; i < 1000; i += 50) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => fetch(url, { headers: { Authorization: auth } })),
+      );
+      for (const a of answers) {
+        statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+        if (a.status === 429) retryAfter ??= a.headers.get('Retry-After');
+      }
+    }
+    return { statuses, retryAfter, seconds: (performance.now() - started) / 1000 };
+  }, authorization);
+  expect(Object.keys(loop.statuses).sort()).toEqual(['200', '429']);
+  // 10 a second per credential (CONTRIBUTING.md), over the seconds the loop lasted.
+  expect(loop.statuses[200]).toBeLessThanOrEqual(10 * (Math.ceil(loop.seconds) + 1));
+  expect(loop.retryAfter).toMatch(/^\d+$/);
+
+  // The state survived: after the limit's second, the first body replays the user created.
+  await page.waitForTimeout(1100);
+  await editBody(page, (b) => {
+    b.user_id = 'cust-9001';
+  });
+  const replayed = await send(page);
+  expect(replayed.status).toBe(201);
+  expect(replayed.json).toEqual(created.json);
+
+  // A token the sandbox never issued (a production token, or another host's): 401 2001.
   await panel(page)
-    .getByLabel(/^Body \(JSON/)
-    .fill('{}');
+    .getByLabel(/^Authorization/)
+    .fill('Bearer 9f3c2e71d4b84a6fa0c5e2d19b7a4c83');
+  const foreign = await send(page);
+  expect([foreign.status, errorsOf(foreign)]).toEqual([401, ['2001']]);
+
+  // Still responsive: the editor takes input at once.
+  await body.fill('{}');
   await expect(panel(page).locator('.try-it__warning')).toHaveCount(0);
+  const longest = await page.evaluate(
+    () => (window as unknown as { longestTask: number }).longestTask,
+  );
+  testInfo.annotations.push({ type: 'longest main-thread task, ms', description: String(longest) });
 });
 
 test('without a service worker, requests are answered in the page, and it says so', async ({

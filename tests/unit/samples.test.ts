@@ -100,6 +100,16 @@ describe('samplesOfTwin', () => {
       path: '/v2/fulfillment/users/{user_id}/orders/{order_id}',
     });
     expect(samples.every((s) => s.pageStatus === 200)).toBe(true);
+    expect(samples[0].pageStatuses).toEqual([200]);
+  });
+
+  it('reads every success a generated page documents, for the request samples they share', () => {
+    const twoSuccesses = GENERATED.replace('**404**', '**201**\n\n```json\n{}\n```\n\n**404**');
+    const samples = samplesOfTwin('connect/fulfillment/api/get_order.md', twoSuccesses);
+    expect(samples.map((s) => s.pageStatuses)).toEqual([
+      [200, 201],
+      [200, 201],
+    ]);
   });
 
   it('reads a guide: the stated status after the group, the files the page names', () => {

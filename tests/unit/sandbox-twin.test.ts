@@ -461,6 +461,66 @@ describe('npm run sandbox (the HTTP server)', () => {
         body: 'x'.repeat(2_000_000),
       });
       expect([huge.status, (await huge.json()).errors[0].code]).toEqual([413, 1003]);
+      // The bad input of the panel's e2e test, over HTTP.
+      const post = (
+        body: string,
+        auth = access_token,
+        key = '3f6c2a9e-8b41-4d7a-9e25-61c0b8f4d213',
+      ) =>
+        fetch(`${origin}/v2/fulfillment/users`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${auth}`,
+            'content-type': 'application/json',
+            'idempotency-key': key,
+          },
+          body,
+        });
+      const answer = async (res: Response) => {
+        const json = (await res.json()) as { errors?: { code: number; meta: { key?: string } }[] };
+        return [res.status, (json.errors ?? []).map((e) => `${e.code} ${e.meta.key ?? ''}`.trim())];
+      };
+      expect(await answer(await post('{"user_id": '))).toEqual([400, ['1004']]);
+      const user = {
+        user_id: 'cust-9001',
+        first_name: 'Ana',
+        last_name: 'Silva',
+        phone_number: '+12175550199',
+      };
+      const typed = await answer(
+        await post(JSON.stringify({ ...user, user_id: 42, nickname: 'A' })),
+      );
+      // An unknown field is ignored (CONTRIBUTING.md "Connect API basics").
+      expect(typed).toEqual([422, ['1002 user_id']]);
+      const created = await post(JSON.stringify(user));
+      expect(created.status).toBe(201);
+      const createdBody = await created.text();
+      const other = await answer(await post(JSON.stringify({ ...user, user_id: 'cust-9002' })));
+      expect(other).toEqual([409, ['1008 Idempotency-Key']]);
+      expect(await answer(await post(JSON.stringify(user), 'a-production-token'))).toEqual([
+        401,
+        ['2001'],
+      ]);
+      // 1,000 requests in a loop: 10 a second pass, the rest get 429; the state is intact.
+      const started = Date.now();
+      const statuses: number[] = [];
+      for (let i = 0; i < 1000; i += 100)
+        statuses.push(
+          ...(await Promise.all(
+            Array.from({ length: 100 }, () =>
+              fetch(`${origin}/v2/fulfillment/stores`, {
+                headers: { authorization: `Bearer ${access_token}` },
+              }).then(async (r) => (await r.arrayBuffer(), r.status)),
+            ),
+          )),
+        );
+      const seconds = Math.ceil((Date.now() - started) / 1000);
+      expect([...new Set(statuses)].sort()).toEqual([200, 429]);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10 * (seconds + 1));
+      await new Promise((r) => setTimeout(r, 1100));
+      const replay = await post(JSON.stringify(user));
+      expect([replay.status, await replay.text()]).toEqual([201, createdBody]);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
       const reset = await fetch(`${origin}/__twin/reset`, { method: 'POST', body: '{oops' });
       expect([reset.status, (await reset.json()).errors[0].code]).toEqual([400, 1004]);
       const odd = await fetch(`${origin}//%%zz/../v2?${'a'.repeat(5000)}`);

@@ -319,7 +319,9 @@ export function createTwin(options: TwinOptions): Twin & {
     if (token.revoked) throw invalid('the token was revoked');
     if (token.expiresAt <= t) throw invalid('the token expired; request a new one');
     const missing = security.scopes.filter((s) => !token.scopes.includes(s));
-    if (missing.length) throw fail(403, 2002, `the token lacks the scope ${missing.join(' ')}`);
+    // The definitions' wording of 2002 (e.g. openapi/transactions.yaml `Forbidden`).
+    if (missing.length)
+      throw fail(403, 2002, `The token does not have the ${missing.join(' ')} scope.`, 'scope');
     return token.clientId;
   }
 
