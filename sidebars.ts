@@ -245,6 +245,7 @@ const sidebars = {
         'connect/api/webhooks',
         'connect/api/error_and_status_codes',
         'connect/api/troubleshooting',
+        'connect/api/faq',
       ],
     },
     connectApi('fulfillment', 'fulfillment', 'Fulfillment'),
