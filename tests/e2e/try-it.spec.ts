@@ -12,6 +12,7 @@ const RESERVE = '/connect/fulfillment/api/reserve_service_option';
 const CREATE_ORDER = '/connect/fulfillment/api/create_delivery_order';
 const CREATE_BATCH = '/connect/sandbox/api/create_batch';
 const ORDER_STATUS = '/connect/sandbox/api/update_order_status';
+const PICK_ITEM = '/connect/sandbox/api/pick_order_item';
 /** An order id of our own, so the flow never meets the example world's order. */
 const ORDER_ID = 'ord-20261126-0042';
 
@@ -168,6 +169,20 @@ test('the delivery flow through the panels, with its callbacks in the inspector'
   await newest.locator('summary').click();
   await expect(newest).toContainText(ORDER_ID);
   await expect(newest.locator('.try-it__signature')).toHaveText(/^t=\d+,v1=[0-9a-f]{64}$/);
+
+  // The shopper picks line 1 as the pick page's example does: a replacement is proposed.
+  await openPanel(page, PICK_ITEM);
+  await panel(page)
+    .getByLabel(/^order_id/)
+    .fill(ORDER_ID);
+  const picked = await send(page);
+  expect(picked.status, picked.text).toBe(200);
+  expect(picked.json).toMatchObject({ order_id: ORDER_ID, status: 'replacement_proposed' });
+  const proposal = panel(page).locator('.try-it__callback').first();
+  await expect(proposal.locator('summary code')).toHaveText('item_replacement');
+  await proposal.locator('summary').click();
+  await expect(proposal).toContainText('0001234567901');
+  await expect(proposal.locator('.try-it__signature')).toHaveText(/^t=\d+,v1=[0-9a-f]{64}$/);
   expect(problems.consoleErrors.filter((e) => !expectedAnswers.includes(e))).toEqual([]);
 });
 

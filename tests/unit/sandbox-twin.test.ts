@@ -433,6 +433,247 @@ describe('sandbox twin: reset for a documented request', () => {
   });
 });
 
+describe('sandbox twin: item-level picking', () => {
+  const ORDER = 'ord-20260314-0007';
+  const pickPath = (line: number, orderId = ORDER) =>
+    `/v2/fulfillment_sandbox/orders/${orderId}/items/${line}/pick`;
+
+  /** The example order (2 × 0001234567895, 2.5 lb of 4011, 1 × 0001234567918), batched and picking. */
+  async function picking(tok: string, orderId = ORDER) {
+    const shopper = await call('POST', '/v2/fulfillment_sandbox/shoppers', tok, {
+      role: 'shopper',
+      first_name: 'Dana',
+    });
+    const batch = await call('POST', '/v2/fulfillment_sandbox/batches', tok, {
+      order_ids: [orderId],
+      shopper_id: body(shopper).id,
+    });
+    expect(batch.status).toBe(201);
+    const moved = await call('POST', `/v2/fulfillment_sandbox/orders/${orderId}/status`, tok, {
+      status: 'picking',
+    });
+    expect(moved.status).toBe(200);
+  }
+
+  /** The newest callback, its signature checked against the callback secret. */
+  function signedCallback() {
+    const [c] = twin.callbacks();
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(c.headers['x-aisle-signature']) ?? [];
+    expect(v1, 'X-Aisle-Signature v1').toBe(
+      createHmac('sha256', CALLBACK_SECRET).update(`${t}.${c.body}`).digest('hex'),
+    );
+    return { ...c, payload: JSON.parse(c.body) };
+  }
+
+  async function lineStatus(tok: string, line: number, orderId = ORDER) {
+    const read = await call('GET', `/v2/fulfillment/users/cust-8812/orders/${orderId}`, tok);
+    return body(read).items.find((i: { line_num: number }) => i.line_num === line)?.status;
+  }
+
+  it('found: the line is found in full and no callback is sent', async () => {
+    const tok = await token();
+    await picking(tok);
+    const before = twin.callbacks().length;
+    const res = await call('POST', pickPath(1), tok, { outcome: 'found' });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-aisle-twin']).toBe('state');
+    expect(body(res)).toMatchObject({
+      order_id: ORDER,
+      line_num: 1,
+      lookup_code: '0001234567895',
+      outcome: 'found',
+      status: 'found',
+      found_count: 2,
+      refunded_count: 0,
+      refund_amount: null,
+      replacement: null,
+      events: [],
+    });
+    expect(twin.callbacks()).toHaveLength(before);
+    expect(await lineStatus(tok, 1)).toBe('found');
+  });
+
+  it('partial: the shortfall is refunded with a signed item_refund', async () => {
+    const tok = await token();
+    await picking(tok);
+    const res = await call('POST', pickPath(1), tok, { outcome: 'partial', found_count: 1 });
+    expect(res.status).toBe(200);
+    const c = signedCallback();
+    expect(body(res)).toMatchObject({
+      status: 'found',
+      found_count: 1,
+      refunded_count: 1,
+      refund_amount: '5.49',
+      currency: 'USD',
+      events: [{ event_type: 'item_refund', event_id: c.event_id }],
+    });
+    expect(c.payload).toMatchObject({
+      event_type: 'item_refund',
+      order_id: ORDER,
+      user_id: 'cust-8812',
+      data: {
+        status: 'picking',
+        workflow: 'delivery',
+        store_location: '0142',
+        order_item_id: 'oi_9TW3K6P21',
+        line_num: 1,
+        lookup_code: '0001234567895',
+        refunded_count: 1,
+        refund_amount: '5.49',
+        currency: 'USD',
+        refund_reason: 'not_found',
+      },
+    });
+    expect(await lineStatus(tok, 1)).toBe('found');
+  });
+
+  it('partial by weight: refunds the missing weight at the price per lb', async () => {
+    const tok = await token();
+    await picking(tok);
+    const counted = await call('POST', pickPath(2), tok, { outcome: 'partial', found_count: 2 });
+    expect([counted.status, codes(counted)]).toEqual([422, [1002]]);
+    const res = await call('POST', pickPath(2), tok, { outcome: 'partial', found_weight: 2 });
+    expect(res.status).toBe(200);
+    expect(body(res)).toMatchObject({
+      lookup_code: '4011',
+      found_count: null,
+      found_weight: 2,
+      weight_unit: 'lb',
+      refunded_count: null,
+      refunded_weight: 0.5,
+      refund_amount: '0.35',
+    });
+    expect(signedCallback().payload.data).toMatchObject({
+      line_num: 2,
+      refunded_weight: 0.5,
+      weight_unit: 'lb',
+      refund_amount: '0.35',
+    });
+  });
+
+  it('replaced: the line waits for the customer and a signed item_replacement is sent', async () => {
+    const tok = await token();
+    await picking(tok);
+    const res = await call('POST', pickPath(1), tok, {
+      outcome: 'replaced',
+      replacement: { lookup_code: '0001234567901' },
+    });
+    expect(res.status).toBe(200);
+    const c = signedCallback();
+    const due = new Date(clock + 5 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    expect(body(res)).toMatchObject({
+      status: 'replacement_proposed',
+      found_count: 0,
+      refunded_count: 0,
+      replacement: { lookup_code: '0001234567901', count: 2, decision_due_at: due },
+      events: [{ event_type: 'item_replacement', event_id: c.event_id }],
+    });
+    expect(c.payload).toMatchObject({
+      event_type: 'item_replacement',
+      data: {
+        status: 'picking',
+        order_item_id: 'oi_9TW3K6P21',
+        line_num: 1,
+        lookup_code: '0001234567895',
+        replacement_lookup_code: '0001234567901',
+        replacement_count: 2,
+        decision_due_at: due,
+      },
+    });
+    expect(await lineStatus(tok, 1)).toBe('replacement_proposed');
+  });
+
+  it('refunded: the whole line is refunded with the reason sent', async () => {
+    const tok = await token();
+    await picking(tok);
+    const res = await call('POST', pickPath(3), tok, {
+      outcome: 'refunded',
+      refund_reason: 'damaged',
+    });
+    expect(res.status).toBe(200);
+    expect(body(res)).toMatchObject({
+      status: 'refunded',
+      found_count: 0,
+      refunded_count: 1,
+      refund_amount: '4.99',
+    });
+    expect(signedCallback().payload.data).toMatchObject({
+      order_item_id: 'oi_9TW3K6P23',
+      line_num: 3,
+      lookup_code: '0001234567918',
+      refunded_count: 1,
+      refund_amount: '4.99',
+      currency: 'USD',
+      refund_reason: 'damaged',
+    });
+    expect(await lineStatus(tok, 3)).toBe('refunded');
+  });
+
+  it('refuses a pick outside picking, a second pick, and an unknown line or order', async () => {
+    const tok = await token();
+    const early = await call('POST', pickPath(1), tok, { outcome: 'found' });
+    expect([early.status, codes(early)]).toEqual([409, [3002]]);
+    await picking(tok);
+    const unknownLine = await call('POST', pickPath(7), tok, { outcome: 'found' });
+    expect([unknownLine.status, codes(unknownLine)]).toEqual([404, [3001]]);
+    expect(body(unknownLine).errors[0].meta.key).toBe('line_num');
+    const unknownOrder = await call('POST', pickPath(1, 'ord-nope'), tok, { outcome: 'found' });
+    expect([unknownOrder.status, codes(unknownOrder)]).toEqual([404, [3001]]);
+    expect((await call('POST', pickPath(1), tok, { outcome: 'found' })).status).toBe(200);
+    const twice = await call('POST', pickPath(1), tok, { outcome: 'refunded' });
+    expect([twice.status, codes(twice)]).toEqual([409, [3002]]);
+    await call('POST', `/v2/fulfillment_sandbox/orders/${ORDER}/status`, tok, {
+      status: 'checkout',
+    });
+    const late = await call('POST', pickPath(2), tok, { outcome: 'found' });
+    expect([late.status, codes(late)]).toEqual([409, [3002]]);
+    expect(await lineStatus(tok, 2)).toBe('to_pick');
+  });
+
+  it('refuses a missing or invalid field with the documented status, and changes nothing', async () => {
+    const tok = await token();
+    await picking(tok);
+    const before = twin.callbacks().length;
+    const none = await call('POST', pickPath(1), tok, {});
+    expect([none.status, codes(none)]).toEqual([400, [1001]]);
+    const noReplacement = await call('POST', pickPath(1), tok, { outcome: 'replaced' });
+    expect([noReplacement.status, codes(noReplacement)]).toEqual([400, [1001]]);
+    const noCount = await call('POST', pickPath(1), tok, { outcome: 'partial' });
+    expect([noCount.status, codes(noCount)]).toEqual([400, [1001]]);
+    const all = await call('POST', pickPath(1), tok, { outcome: 'partial', found_count: 2 });
+    expect([all.status, codes(all)]).toEqual([422, [1002]]);
+    const same = await call('POST', pickPath(1), tok, {
+      outcome: 'replaced',
+      replacement: { lookup_code: '0001234567895' },
+    });
+    expect([same.status, codes(same)]).toEqual([422, [1002]]);
+    const outcome = await call('POST', pickPath(1), tok, { outcome: 'lost' });
+    expect([outcome.status, codes(outcome)]).toEqual([422, [1002]]);
+    expect(twin.callbacks()).toHaveLength(before);
+    expect(await lineStatus(tok, 1)).toBe('to_pick');
+  });
+
+  it('a reset for the documented request arranges the order picking, so it answers 200', async () => {
+    const example = {
+      method: 'POST',
+      url: `${CONNECT}${pickPath(1)}`,
+      body: JSON.stringify({
+        outcome: 'replaced',
+        replacement: { lookup_code: '0001234567901', count: 2 },
+      }),
+    };
+    await twin.resetFor(example);
+    const res = await call('POST', pickPath(1), await token(), JSON.parse(example.body));
+    expect(res.status).toBe(200);
+    // A line the example order lacks is found too; without the arrangement the order is new.
+    await twin.resetFor({ ...example, url: `${CONNECT}${pickPath(7)}` });
+    expect((await call('POST', pickPath(7), await token(), { outcome: 'found' })).status).toBe(200);
+    await twin.reset();
+    const plain = await call('POST', pickPath(1), await token(), JSON.parse(example.body));
+    expect([plain.status, codes(plain)]).toEqual([409, [3002]]);
+  });
+});
+
 describe('npm run sandbox (the HTTP server)', () => {
   it('serves the twin by path, its credentials, and refuses bad input with the documented errors', async () => {
     const { server, origin } = await startSandboxServer(process.cwd(), 0);

@@ -455,6 +455,163 @@ function liveLink(ctx: HandlerContext, token: string): Resource {
   return link;
 }
 
+/** A shopper waits about 5 minutes for a replacement decision (CONTRIBUTING.md "Post-checkout…"). */
+export const DECISION_MS = 5 * 60_000;
+
+/** Picking outcomes of the sandbox's pick endpoint (openapi/sandbox.yaml `PickRequest`). */
+type Outcome = 'found' | 'partial' | 'replaced' | 'refunded';
+
+/** Line status after each outcome (the fulfillment `OrderItem.status` values). */
+const PICKED_STATUS: Record<Outcome, string> = {
+  found: 'found',
+  partial: 'found',
+  replaced: 'replacement_proposed',
+  refunded: 'refunded',
+};
+
+/** `quantity` × `price` as the definitions' `Amount` (two decimals, half a cent up), in cents to avoid float drift. */
+const money = (quantity: number, price: number) =>
+  (Math.round(quantity * Math.round(price * 100)) / 100).toFixed(2);
+
+/**
+ * Aisle's id of an order line (`oi_…`, the callbacks' `order_item_id`): the order's own id
+ * with the line number, so a line keeps one id without the twin storing it.
+ */
+function orderItemId(order: Resource, lineNum: number): string {
+  const own = /^fo_([A-Za-z0-9]+)$/.exec(String(order.id ?? ''))?.[1] ?? 'SBX';
+  return `oi_${own}${lineNum}`;
+}
+
+/**
+ * Picks one line of an order that is `picking` (openapi/sandbox.yaml `pick_order_item`): the
+ * line's status changes, and `partial`/`refunded` send a signed `item_refund`, `replaced` an
+ * `item_replacement` (payloads as fulfillment.yaml's webhooks describe them).
+ * @throws ApiError 404 3001 for an unknown order or line, 409 3002 when the order is not
+ *   `picking` or the line is not `to_pick`, 400 1001 when the outcome's field is missing, 422
+ *   1002 for a quantity not below the ordered one, the wrong kind of quantity, or a
+ *   replacement with the line's own product.
+ */
+async function pickItem(ctx: HandlerContext): Promise<Answer> {
+  const order = findOrder(ctx.world, ctx.path.order_id);
+  const orderId = String(order.order_id);
+  const lineNum = Number(ctx.path.line_num);
+  const item = (Array.isArray(order.items) ? order.items : [])
+    .map(record)
+    .find((line) => Number(line.line_num) === lineNum);
+  if (!item) throw fail(404, 3001, `order ${orderId} has no line ${lineNum}`, 'line_num');
+  if (order.status !== 'picking')
+    throw fail(
+      409,
+      3002,
+      `items of order ${orderId} are picked only while it is picking; it is ${String(order.status)}`,
+      'order_id',
+    );
+  if (item.status !== 'to_pick')
+    throw fail(
+      409,
+      3002,
+      `line ${lineNum} of order ${orderId} is already ${String(item.status)}; each line is picked once`,
+      'line_num',
+    );
+  const body = record(ctx.body);
+  const outcome = String(body.outcome) as Outcome;
+  const code = String(item.lookup_code);
+  const byWeight = typeof item.weight === 'number';
+  const ordered = Number(byWeight ? item.weight : (item.count ?? 1));
+  const unit = byWeight ? (item.weight_unit ?? 'lb') : null;
+  // found and refunded quantities, in units or in weight_unit
+  let found = outcome === 'found' ? ordered : 0;
+  if (outcome === 'partial') {
+    const field = byWeight ? 'found_weight' : 'found_count';
+    const other = byWeight ? 'found_count' : 'found_weight';
+    if (body[other] !== undefined)
+      throw fail(
+        422,
+        1002,
+        `line ${lineNum} is sold ${byWeight ? 'by weight' : 'by the each'}; send ${field}, not ${other}`,
+        other,
+      );
+    if (body[field] === undefined)
+      throw fail(400, 1001, `${field} is required when outcome is partial`, field);
+    found = Number(body[field]);
+    if (!(found < ordered))
+      throw fail(
+        422,
+        1002,
+        `${field} must be less than the ${ordered}${byWeight ? ` ${String(unit)}` : ' units'} ordered on line ${lineNum}; send outcome found instead`,
+        field,
+      );
+  }
+  const replacementBody = record(body.replacement);
+  if (outcome === 'replaced') {
+    if (body.replacement === undefined)
+      throw fail(400, 1001, 'replacement is required when outcome is replaced', 'replacement');
+    if (replacementBody.lookup_code === code)
+      throw fail(
+        422,
+        1002,
+        `the replacement must be another product than ${code}`,
+        'replacement.lookup_code',
+      );
+  }
+  const refunded = outcome === 'partial' || outcome === 'refunded' ? ordered - found : 0;
+  const price = Number(productOf(code)?.price);
+  const refundAmount = refunded > 0 && Number.isFinite(price) ? money(refunded, price) : null;
+  item.status = PICKED_STATUS[outcome];
+  order.updated_at = iso(ctx.now);
+  const line = { order_item_id: orderItemId(order, lineNum), line_num: lineNum, lookup_code: code };
+  let replacement: Resource | null = null;
+  let eventType: string | undefined;
+  if (outcome === 'replaced') {
+    replacement = {
+      lookup_code: replacementBody.lookup_code,
+      count: replacementBody.count ?? (byWeight ? 1 : ordered),
+      decision_due_at: iso(ctx.now + DECISION_MS),
+    };
+    eventType = 'item_replacement';
+    await ctx.emit(eventType, order, {
+      ...line,
+      replacement_lookup_code: replacement.lookup_code,
+      replacement_count: replacement.count,
+      decision_due_at: replacement.decision_due_at,
+    });
+  } else if (refunded > 0) {
+    eventType = 'item_refund';
+    await ctx.emit(eventType, order, {
+      ...line,
+      ...(byWeight
+        ? { refunded_weight: Math.round(refunded * 1000) / 1000, weight_unit: unit }
+        : { refunded_count: refunded }),
+      ...(refundAmount !== null && { refund_amount: refundAmount, currency: 'USD' }),
+      refund_reason: body.refund_reason ?? 'not_found',
+    });
+  }
+  return {
+    status: 200,
+    body: {
+      ...record(ctx.example().body),
+      order_id: orderId,
+      line_num: lineNum,
+      lookup_code: code,
+      outcome,
+      status: item.status,
+      found_count: byWeight ? null : found,
+      found_weight: byWeight ? found : null,
+      weight_unit: unit,
+      replacement,
+      refunded_count: byWeight ? null : refunded,
+      refunded_weight: byWeight ? Math.round(refunded * 1000) / 1000 : null,
+      refund_amount: refundAmount,
+      // the twin's one store, 0142, sells in USD
+      currency: 'USD',
+      events: eventType
+        ? [{ event_type: eventType, event_id: ctx.world.callbacks[0].event_id }]
+        : [],
+      picked_at: iso(ctx.now),
+    },
+  };
+}
+
 const F = 'fulfillment/';
 const S = 'sandbox/';
 
@@ -673,6 +830,7 @@ export const connectHandlers: Record<string, Handler> = {
       },
     };
   },
+  [`${S}pick_order_item`]: pickItem,
   [`${S}list_callback_deliveries`]: deliveries,
   // The twin applies a catalog batch at once, so a page's poll loop ends on its first read.
   'catalog/get_batch': (ctx) => {
@@ -947,6 +1105,20 @@ export function arrangeFor(
       expires_at: iso(now + LINKING_MS),
       status: 'approved',
     };
+  }
+  // A pick finds its order picking and its line still to pick: the example delivery order
+  // under the request's order_id, and a line it lacks as a copy of its first line.
+  if (/\/items\/\{line_num\}\/pick$/.test(spec.path) && path.order_id) {
+    const example = Object.values(world.orders).find((o) => o.workflow === 'delivery');
+    world.orders[path.order_id] ??= { ...clone(example ?? {}), order_id: path.order_id };
+    const order = world.orders[path.order_id];
+    order.status = 'picking';
+    const items = (Array.isArray(order.items) ? order.items : []).map(record);
+    const lineNum = Number(path.line_num);
+    let line = items.find((i) => Number(i.line_num) === lineNum);
+    if (!line && items[0]) items.push((line = { ...clone(items[0]), line_num: lineNum }));
+    if (line) line.status = 'to_pick';
+    order.items = items;
   }
   // Deleting a user needs no open order: the example orders are done.
   if (spec.method === 'DELETE' && path.user_id)

@@ -225,8 +225,8 @@ const rows: Row[] = [
   [
     3001,
     'Order not found',
-    'Order not found, or no item with this `order_item_id` in the order.',
-    'Check the `order_id`, `order_item_id` and `user_id` in the path.',
+    'Order not found, or no item with this `order_item_id` or `line_num` in the order.',
+    'Check the `order_id`, `order_item_id`, `line_num` and `user_id` in the path.',
     { connect: [404] },
   ],
   [
