@@ -444,10 +444,10 @@ describe('catalog file checker: compressed files', () => {
 
   it('refuses a file over 200 MB, the limit of the facts, without reading it', async () => {
     expect(inventoryFileMaxBytes).toBe(200 * 1024 * 1024);
-    const started = performance.now();
     const big = new Blob([new Uint8Array(inventoryFileMaxBytes + 1)]);
     const report = await checkInventoryFile(catalogColumns, big, '0142_full_2026-03-01.csv');
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Not read: a file of NUL bytes would otherwise be "not a text file".
+    expect(report.encoding).toBe('unknown');
     expect(report.fatal).toBe(
       'Uncompressed, this file is larger than 200 MB, the most Aisle reads (it is 209,715,201 bytes). Aisle rejects it with file_too_large. Split it, or leave out columns that have not changed since the last file.',
     );
