@@ -93,7 +93,7 @@ export const catalogColumns: readonly CatalogColumn[] = [
     required: true,
     topic: 'required_columns',
     description:
-      'Your store code, the same value as `store_location` in the Connect APIs and as the first part of the file name. Every row of a file names the same store.',
+      'Your store code, the same value as `store_location` in the Connect APIs. In a one-store file it is the first part of the file name in every row; in a `stores_` file each row names its own store.',
     example: '0142',
     maxLength: 32,
     pattern: '[A-Za-z0-9-]{1,32}',
