@@ -75,6 +75,7 @@ const sidebars = {
       items: [
         'catalog/catalog_inventory_file/file_requirements',
         'catalog/catalog_inventory_file/file_types',
+        'catalog/catalog_inventory_file/several_stores',
         {
           type: 'category',
           label: 'Columns',
@@ -85,6 +86,7 @@ const sidebars = {
             'catalog/catalog_inventory_file/weighted_items',
             'catalog/catalog_inventory_file/sizes_and_units',
             'catalog/catalog_inventory_file/availability',
+            'catalog/catalog_inventory_file/lead_times_and_blackouts',
             'catalog/catalog_inventory_file/sales',
             'catalog/catalog_inventory_file/promotions',
             'catalog/catalog_inventory_file/variants',

@@ -39,6 +39,15 @@ const MAX_VALUE_CHARS = 80;
 export const FILE_TYPES = ['full', 'delta', 'reinventory', 'promotions'] as const;
 
 /**
+ * First part of the name of a file for several stores, `stores_<type>_<YYYY-MM-DD>.csv`, in place
+ * of a store code (CONTRIBUTING.md "Catalog"; no store may have this code).
+ */
+export const MULTI_STORE_PREFIX = 'stores';
+
+/** Inventory file types a file for several stores may have (promotion files name one store). */
+export const MULTI_STORE_TYPES = ['full', 'delta', 'reinventory'] as const;
+
+/**
  * What kind of problem a row error is. Root causes: `unclosed_quote`, `runaway_quote`,
  * `text_after_quote`, `value_count`, `not_utf8`; `value` is a cell that breaks its column's
  * rule; `formula` a value a spreadsheet app may run (a warning); `read` a file the browser
@@ -97,6 +106,7 @@ export function emptyReport(fileName: string, bytes: number, fatal?: string): Ch
   return {
     fileName,
     bytes,
+    compression: null,
     encoding: 'unknown',
     delimiter: null,
     header: [],
@@ -130,8 +140,12 @@ export function emptyReport(fileName: string, bytes: number, fatal?: string): Ch
  */
 export interface CheckReport {
   fileName: string;
-  /** Size of the file in bytes. */
+  /** Size of the file in bytes, as sent (compressed, for a gzip file). */
   bytes: number;
+  /** `gzip` for a gzip-compressed file, null for plain text. */
+  compression: 'gzip' | null;
+  /** Bytes of text read after decompression (a gzip file only); at most the size limit. */
+  uncompressedBytes?: number;
   encoding: Encoding;
   /** Delimiter found in the file, as a name (`comma`, `tab`, `semicolon`…). */
   delimiter: string | null;
@@ -201,22 +215,54 @@ export function andMore(shown: number, total: number): string {
   return total > shown ? `and ${formatCount(total - shown)} more` : '';
 }
 
+/** What a file name says about the file, read as `checkFileName` reads it. */
+export interface FileNameParts {
+  /** The store code of a one-store file; undefined for a file for several stores or a bad name. */
+  store?: string;
+  /** True for `stores_<type>_<YYYY-MM-DD>.csv`: the rows name their stores. */
+  multiStore: boolean;
+  /** Delimiter the extension declares: `.csv` comma, `.tsv` tab (`.gz` left aside). */
+  delimiter?: ',' | '\t';
+  /** True when the name ends in `.gz`. */
+  gzip: boolean;
+}
+
+const FILE_NAME = /^([A-Za-z0-9-]+)_([a-z]+)_(\d{4})-(\d{2})-(\d{2})\.(csv|tsv)(\.gz)?$/;
+
+/** Store, delimiter and compression a file name declares (see `checkFileName` for its rules). */
+export function fileNameParts(name: string): FileNameParts {
+  const match = FILE_NAME.exec(name);
+  const gzip = name.toLowerCase().endsWith('.gz');
+  const base = name.toLowerCase().replace(/\.gz$/, '');
+  const delimiter = base.endsWith('.csv') ? ',' : base.endsWith('.tsv') ? '\t' : undefined;
+  const multiStore = match?.[1] === MULTI_STORE_PREFIX;
+  return { store: match && !multiStore ? match[1] : undefined, multiStore, delimiter, gzip };
+}
+
 /**
- * File-name rules: `<store_identifier>_<type>_<YYYY-MM-DD>.csv` (or `.tsv`), a real date, and
- * never `test` or `_bad_data` in the name.
+ * File-name rules: `<store_identifier>_<type>_<YYYY-MM-DD>.csv` (or `.tsv`, either with `.gz`
+ * after it when gzip-compressed), or `stores_<type>_<YYYY-MM-DD>.csv` for a file of several
+ * stores (full, delta or reinventory only); a real date; never `test` or `_bad_data`.
  * @returns problems in words; empty when the name is valid.
  */
 export function checkFileName(name: string): string[] {
   const problems: string[] = [];
-  const match = /^([A-Za-z0-9-]+)_([a-z]+)_(\d{4})-(\d{2})-(\d{2})\.(csv|tsv)$/.exec(name);
+  const match = FILE_NAME.exec(name);
   if (!match) {
     problems.push(
-      `"${name}" does not follow <store_identifier>_<type>_<YYYY-MM-DD>.csv, e.g. 0142_full_2026-03-01.csv`,
+      `"${name}" does not follow <store_identifier>_<type>_<YYYY-MM-DD>.csv (or .tsv, and .gz after either when compressed), e.g. 0142_full_2026-03-01.csv`,
     );
   } else {
-    const [, , type, y, m, d] = match;
+    const [, store, type, y, m, d] = match;
     if (!(FILE_TYPES as readonly string[]).includes(type))
       problems.push(`file type "${type}" is not one of ${FILE_TYPES.join(', ')}`);
+    else if (
+      store === MULTI_STORE_PREFIX &&
+      !(MULTI_STORE_TYPES as readonly string[]).includes(type)
+    )
+      problems.push(
+        `a file for several stores is a ${MULTI_STORE_TYPES.join(', ')} file; a ${type} file names one store`,
+      );
     const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
     if (
       date.getUTCFullYear() !== Number(y) ||
@@ -246,7 +292,7 @@ const SIGNATURES: { bytes: number[]; name: string }[] = [
     bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
     name: 'an Excel 97–2003 workbook (.xls)',
   },
-  { bytes: [0x1f, 0x8b], name: 'a gzip-compressed file' },
+  { bytes: [0x1f, 0x8b], name: 'gzip data inside gzip data: the file was compressed twice' },
   { bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], name: 'a PDF document' },
   { bytes: [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], name: 'a 7-Zip archive' },
   { bytes: [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07], name: 'a RAR archive' },
@@ -353,6 +399,11 @@ function startsWith(head: Uint8Array, bytes: number[]): boolean {
   return bytes.every((b, i) => head[i] === b);
 }
 
+/** A tar archive: `ustar` at offset 257 of its first header (POSIX.1-1988 and later). */
+function isTar(head: Uint8Array): boolean {
+  return [0x75, 0x73, 0x74, 0x61, 0x72].every((b, i) => head[257 + i] === b);
+}
+
 function utf16Fatal(encoding: 'UTF-16 LE' | 'UTF-16 BE' | 'UTF-32 LE' | 'UTF-32 BE', bom: boolean) {
   const [family, order] = encoding.split(' ');
   return `This file is ${family} encoded (${order === 'LE' ? 'little' : 'big'}-endian${bom ? ', with a byte order mark' : ''}), not UTF-8, so Aisle cannot read it. ${SAVE_AS_UTF8}`;
@@ -381,7 +432,13 @@ export function sniffBytes(head: Uint8Array): { encoding: Encoding; fatal?: stri
   if (format)
     return {
       encoding: 'binary',
-      fatal: `This is not a text file: it is ${format.name}. Export the inventory as CSV or TSV, not as a spreadsheet workbook or archive, and send it uncompressed.`,
+      fatal: `This is not a text file: it is ${format.name}. Export the inventory as CSV or TSV, not as a spreadsheet workbook or archive; to compress it, gzip the CSV or TSV file once (0142_full_2026-03-01.csv.gz).`,
+    };
+  if (isTar(head))
+    return {
+      encoding: 'binary',
+      fatal:
+        'This is not a text file: it is a tar archive. Aisle reads one CSV or TSV file per gzip file, without tar: gzip 0142_full_2026-03-01.csv makes 0142_full_2026-03-01.csv.gz.',
     };
   if (head.includes(0)) {
     // ASCII text in UTF-16 has a NUL in every other byte: odd offsets little-endian, even big.
@@ -420,6 +477,44 @@ export function sniffBytes(head: Uint8Array): { encoding: Encoding; fatal?: stri
     };
   }
   return { encoding: bom ? 'UTF-8 with BOM' : 'UTF-8' };
+}
+
+/** True for `YYYY-MM-DD` naming a day of the calendar (no February 30). */
+function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Milliseconds of an ISO 8601 date-time with offset, or NaN when it is not one. */
+function dateTimeMs(value: string): number {
+  const m = DATE_TIME.exec(value);
+  return m && isCalendarDate(m[1]) ? Date.parse(value) : NaN;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What is wrong with one entry of a `period_list` value, or null: a calendar date, or
+ * `start/end`, two date-times with offset, the end after the start and at most `maxDays` later.
+ */
+function periodProblem(entry: string, maxDays?: number): string | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(entry))
+    return isCalendarDate(entry) ? null : 'has a date that is not in the calendar';
+  const parts = entry.split('/');
+  if (parts.length !== 2)
+    return 'has an entry that is neither a date YYYY-MM-DD nor a period start/end';
+  const [start, end] = parts.map(dateTimeMs);
+  if (Number.isNaN(start) || Number.isNaN(end))
+    return 'has a period whose start or end is not an ISO 8601 date-time with offset';
+  if (end <= start) return 'has a period that does not end after it starts';
+  if (maxDays !== undefined && end - start > maxDays * DAY_MS)
+    return `has a period longer than ${maxDays} days`;
+  return null;
 }
 
 const LOOKUP_CODE = /^(\d{4,5}|\d{8}|\d{12,14}|[A-Za-z0-9-]{1,32})$/;
@@ -465,8 +560,21 @@ export function validateValue(column: CatalogColumn, value: string): string | nu
         ? null
         : `not one of ${column.allowedValues?.join(', ')}`;
     case 'enum_list': {
-      const bad = value.split('|').filter((v) => !column.allowedValues?.includes(v));
+      const values = value.split('|');
+      if (column.maxItems !== undefined && values.length > column.maxItems)
+        return `more than ${column.maxItems} entries`;
+      const bad = values.filter((v) => !column.allowedValues?.includes(v));
       return bad.length ? `${bad.join(', ')} not in ${column.allowedValues?.join(', ')}` : null;
+    }
+    case 'period_list': {
+      const entries = value.split('|');
+      if (column.maxItems !== undefined && entries.length > column.maxItems)
+        return `more than ${column.maxItems} entries`;
+      for (const entry of entries) {
+        const problem = periodProblem(entry, column.maxPeriodDays);
+        if (problem) return problem;
+      }
+      return null;
     }
     case 'date':
       return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
@@ -561,16 +669,40 @@ export class InventoryFileCheck {
   private readonly valueKinds = new Map<string, ValueProblemKind>();
   private notUtf8Root: RowError | undefined;
   private notUtf8Later = 0;
+  private readonly name: FileNameParts;
 
   constructor(columns: readonly CatalogColumn[], fileName: string, bytes: number) {
     this.byName = new Map(columns.map((c) => [c.name, c]));
     this.report = { ...emptyReport(fileName, bytes), fileNameProblems: checkFileName(fileName) };
+    this.name = fileNameParts(fileName);
   }
 
   /** Records the encoding, or a fatal problem found before parsing. */
   setEncoding(encoding: Encoding, fatal?: string) {
     this.report.encoding = encoding;
     if (fatal) this.report.fatal = fatal;
+  }
+
+  /**
+   * Records that the file is gzip-compressed. A name without `.gz` is a file-name problem (Aisle
+   * rejects the file with `invalid_compression`); the content is still checked.
+   */
+  setCompressed() {
+    this.report.compression = 'gzip';
+    if (!this.name.gzip)
+      this.report.fileNameProblems.push(
+        'the file is gzip-compressed, so its name must end in .gz, e.g. 0142_full_2026-03-01.csv.gz',
+      );
+  }
+
+  /** Records the bytes of text read so far from a compressed file. */
+  setUncompressedBytes(bytes: number) {
+    this.report.uncompressedBytes = bytes;
+  }
+
+  /** A problem that makes the file unreadable as a whole (the first one is kept). */
+  stop(message: string) {
+    this.report.fatal ??= message;
   }
 
   /** Records the delimiter found in the file; anything but comma or tab is fatal. */
@@ -581,12 +713,22 @@ export class InventoryFileCheck {
       this.report.fatal = `The columns are separated by ${delimiterName(delimiter)}; Aisle reads comma-separated (.csv) or tab-separated (.tsv) files.`;
       return;
     }
-    const tsv = this.report.fileName.toLowerCase().endsWith('.tsv');
-    const csv = this.report.fileName.toLowerCase().endsWith('.csv');
-    if ((tsv && delimiter !== '\t') || (csv && delimiter !== ','))
+    const declared = this.name.delimiter;
+    if (declared && declared !== delimiter)
       this.report.fileNameProblems.push(
-        `the extension says ${tsv ? 'tab' : 'comma'}-separated but the file uses ${delimiterName(delimiter)}`,
+        `the extension says ${declared === '\t' ? 'tab' : 'comma'}-separated but the file uses ${delimiterName(delimiter)}`,
       );
+  }
+
+  /**
+   * The first line holds no comma, tab, semicolon or pipe: the columns cannot be told apart
+   * (one column, or values separated by spaces or another character). Fatal.
+   * @param firstLine the header line as read, shown cut to 80 characters.
+   */
+  delimiterNotFound(firstLine: string) {
+    this.report.delimiter = null;
+    const shown = firstLine.replace(/^\uFEFF/, '').slice(0, MAX_VALUE_CHARS);
+    this.report.fatal = `Aisle cannot tell how this file separates its columns: the first line, "${shown}", has no comma and no tab. Write the header row with the column names separated by commas (.csv) or tabs (.tsv), such as lookup_code,item_name,price.`;
   }
 
   /**
@@ -666,6 +808,7 @@ export class InventoryFileCheck {
 
     // Problems of single values, collected first: a root cause below turns them into knock-ons.
     const found: RowError[] = [];
+    let storeAt = -1;
     for (const { index, name, column, needs } of this.known) {
       const value = (fields[index] ?? '').trim();
       if (value.includes('\uFFFD')) {
@@ -679,6 +822,7 @@ export class InventoryFileCheck {
       }
       const message = validateValue(column, value);
       if (message) found.push({ line: lineOf(index), column: name, value, message });
+      else if (name === 'store_identifier') storeAt = index;
       for (const needed of needs)
         if (needed.index < 0 || !(fields[needed.index] ?? '').trim())
           found.push({
@@ -693,7 +837,21 @@ export class InventoryFileCheck {
     if (root) {
       this.report.knockOnCount += found.length;
       this.addRoot(root, found.length);
-    } else for (const error of found) this.error(error, 'value');
+    } else {
+      for (const error of found) this.error(error, 'value');
+      // A one-store file's rows name its store; in a row with a root cause the values are off.
+      const store = storeAt >= 0 ? fields[storeAt].trim() : '';
+      if (store && this.name.store && store !== this.name.store)
+        this.error(
+          {
+            line: lineOf(storeAt),
+            column: 'store_identifier',
+            value: store,
+            message: `not the store in the file name, ${this.name.store} (a file for several stores is named ${MULTI_STORE_PREFIX}_<type>_<YYYY-MM-DD>.csv)`,
+          },
+          'value',
+        );
+    }
 
     // Formula-like values, in every column (unknown ones too: the file may be opened anyway).
     if (!root || root.code !== 'unclosed_quote')

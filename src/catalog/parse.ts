@@ -15,7 +15,13 @@ export const CHUNK_BYTES = 1 << 20;
 /** Characters of the file's start from which Papa Parse guesses the delimiter. */
 export const DELIMITER_SAMPLE_CHARS = 64 * 1024;
 
-type Input = Blob | string | NodeJS.ReadableStream;
+/**
+ * A file as a Blob (the browser's File), a string, a Node stream, or the bytes of a
+ * decompressed file as an async iterable (./checkFile.ts).
+ */
+export type ParseInput = Blob | string | NodeJS.ReadableStream | AsyncIterable<Uint8Array>;
+
+type Input = ParseInput;
 
 function isBlob(input: Input): input is Blob {
   return (
@@ -66,7 +72,7 @@ function isEmptyRow(row: CsvRow): boolean {
  * Parses `input` into `check`: header first, then every row with its line numbers; stops early
  * on a fatal problem. The delimiter is guessed by Papa Parse from the first
  * DELIMITER_SAMPLE_CHARS characters (comma, tab, semicolon or pipe; the check refuses the last
- * two).
+ * two); a header line with none of them is fatal (`delimiterNotFound`).
  * @param onProgress called after each chunk with the bytes (characters, for a string) read.
  * @returns when the whole input is read; never rejects (a read error goes into the report).
  */
@@ -83,7 +89,9 @@ export async function parseInto(
     if (isEmptyRow(row)) return false;
     if (!headerSeen) {
       headerSeen = true;
-      check.setDelimiter(delimiter);
+      // No delimiter at all in the header: Papa's guess falls back to a comma that is not there.
+      if (row.fields.length === 1 && !row.quoteProblems) check.delimiterNotFound(row.fields[0]);
+      else check.setDelimiter(delimiter);
       if (!check.stopped) check.setHeader(row.fields, row);
     } else check.addRow(row.fields, row);
     return check.stopped;
@@ -106,6 +114,9 @@ export async function parseInto(
       onProgress?.(read);
       if (check.stopped) return;
     }
+    // Stopped by the source (a compressed file over the size limit, or damaged): the last row
+    // may be cut, so it is not read.
+    if (check.stopped) return;
     if (!reader && head) reader = start(head);
     reader?.end();
   } catch {

@@ -93,7 +93,7 @@ export const catalogColumns: readonly CatalogColumn[] = [
     required: true,
     topic: 'required_columns',
     description:
-      'Your store code, the same value as `store_location` in the Connect APIs and as the first part of the file name. Every row of a file names the same store.',
+      'Your store code, the same value as `store_location` in the Connect APIs. In a one-store file it is the first part of the file name in every row; in a `stores_` file each row names its own store.',
     example: '0142',
     maxLength: 32,
     pattern: '[A-Za-z0-9-]{1,32}',
@@ -340,6 +340,30 @@ export const catalogColumns: readonly CatalogColumn[] = [
     example: '2026-11-30',
   },
 
+  // lead_times_and_blackouts
+  {
+    name: 'lead_time_hours',
+    type: 'integer',
+    required: false,
+    topic: 'lead_times_and_blackouts',
+    description:
+      'Hours of notice the store needs to prepare the item, such as a decorated cake. A cart holding it is offered only delivery and pickup slots that start at least this many hours after checkout. Empty or `0`: no notice.',
+    example: '48',
+    min: 0,
+    max: 168,
+  },
+  {
+    name: 'blackout_periods',
+    type: 'period_list',
+    required: false,
+    topic: 'lead_times_and_blackouts',
+    description:
+      'When the item cannot be delivered or picked up: dates (`YYYY-MM-DD`, the whole day in the store time zone) or periods (`start/end`, date-times with offset, end exclusive), separated by `|`. Slots that overlap one are not offered for a cart holding the item.',
+    example: '2026-11-26|2026-12-24T15:00:00-06:00/2026-12-26T00:00:00-06:00',
+    maxItems: 20,
+    maxPeriodDays: 31,
+  },
+
   // promotions
   {
     name: 'offer_id',
@@ -417,6 +441,18 @@ export const catalogColumns: readonly CatalogColumn[] = [
       '`true` to give the offer only to shoppers whose account carries a loyalty number.',
     example: 'false',
     defaultValue: 'false',
+    requires: ['offer_id'],
+  },
+  {
+    name: 'promotion_group_id',
+    type: 'string',
+    required: false,
+    topic: 'promotions',
+    description:
+      "Your ID of the group the row's offer belongs to, such as a weekly ad, in the same ID space as `promotion_group_id` in promotion files. Ending the group in the Platform Portal ends all of its offers at once.",
+    example: 'FM-2026-W11',
+    maxLength: 64,
+    pattern: '[A-Za-z0-9-]{1,64}',
     requires: ['offer_id'],
   },
 

@@ -25,7 +25,12 @@ export type ColumnType =
   /** Absolute `https://` URL. */
   | 'url'
   /** UPC-A/EAN-13 (12–14 digits, check digit valid), a 4–5 digit PLU, or a retailer code. */
-  | 'lookup_code';
+  | 'lookup_code'
+  /**
+   * Dates and periods separated by `|`: a date `YYYY-MM-DD` (the whole day, store local time),
+   * or `start/end`, two ISO 8601 date-times with offset, the end exclusive (ISO 8601 interval).
+   */
+  | 'period_list';
 
 /** Specification topics; each has a page under /catalog/catalog_inventory_file/. */
 export type ColumnTopic =
@@ -35,6 +40,7 @@ export type ColumnTopic =
   | 'weighted_items'
   | 'sizes_and_units'
   | 'availability'
+  | 'lead_times_and_blackouts'
   | 'promotions'
   | 'sales'
   | 'variants'
@@ -71,6 +77,10 @@ export interface CatalogColumn {
   max?: number;
   /** Maximum digits after the decimal point, for `decimal`. */
   decimals?: number;
+  /** Maximum entries separated by `|`, for `enum_list` and `period_list`. */
+  maxItems?: number;
+  /** Maximum length of one period in days, for `period_list`. */
+  maxPeriodDays?: number;
   /** Maximum length in characters, for `string`. */
   maxLength?: number;
   /** Regular expression (JavaScript syntax, anchored by the checker) for `string`. */

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { HEADER, ROW, UNCLOSED_QUOTE } from '../fixtures/catalog/samples';
 import { gotoHydrated, recordProblems, seriousViolations } from './helpers';
@@ -203,4 +204,112 @@ test('a header of 1,000,000 columns: capped report, no main-thread task over 200
   testInfo.annotations.push({ type: 'longest main-thread task (ms)', description: `${longest}` });
   console.log(`1,000,000 columns: longest main-thread task ${longest.toFixed(0)} ms`);
   expect(longest).toBeLessThan(200);
+});
+
+/** `text` as gzip writes it into a .csv.gz file. */
+const gz = (text: string | Buffer) => gzipSync(typeof text === 'string' ? Buffer.from(text) : text);
+const rows = (n: number) => `${HEADER}\n${Array(n).fill(ROW).join('\n')}\n`;
+
+test('a .csv.gz file is checked as the text it holds; damaged gzip data gets a clear message', async ({
+  page,
+}) => {
+  const problems = recordProblems(page);
+  await gotoHydrated(page, page_);
+  await page.setInputFiles('#catalog-file-input', {
+    name: '0142_full_2026-03-01.csv.gz',
+    mimeType: 'application/gzip',
+    buffer: gz(rows(3)),
+  });
+  const report = reportSection(page);
+  await expect(report.locator('h3')).toContainText('Ready to send');
+  await expect(report).toContainText('3 items checked');
+  await expect(report.locator('li', { hasText: 'Compression:' })).toContainText('gzip');
+  const whole = gz(rows(20_000));
+  await page.setInputFiles('#catalog-file-input', {
+    name: '0142_full_2026-03-02.csv.gz',
+    mimeType: 'application/gzip',
+    buffer: whole.subarray(0, whole.length / 2),
+  });
+  await expect(report.locator('h3')).toContainText('To fix before sending');
+  await expect(report.locator('ol > li').first()).toContainText(
+    'The gzip data is damaged or cut short',
+  );
+  expect(problems.consoleErrors).toEqual([]);
+});
+
+test('a gzip bomb stops at 200 MB of text with a clear message, and the page stays responsive', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // 210 MB of valid rows in about 0.5 MB of gzip. (A trailer that lies about the size is
+  // refused by Chromium's inflater as damaged data, at once; the unit tests cover that case.)
+  const body = Buffer.alloc(210 * 1024 * 1024, `${ROW}\n`);
+  const bomb = gzipSync(Buffer.concat([Buffer.from(`${HEADER}\n`), body]));
+
+  await gotoHydrated(page, page_);
+  await watchLongTasks(page);
+  const started = Date.now();
+  await page.setInputFiles('#catalog-file-input', {
+    name: '0142_full_2026-03-03.csv.gz',
+    mimeType: 'application/gzip',
+    buffer: bomb,
+  });
+  const report = reportSection(page);
+  await expect(report.locator('h3')).toContainText('To fix before sending', { timeout: 150_000 });
+  const seconds = (Date.now() - started) / 1000;
+  await expect(report.locator('ol > li').first()).toContainText(
+    'Uncompressed, this file is larger than 200 MB, the most Aisle reads (the checker stopped reading there)',
+  );
+  await expect(report.locator('li', { hasText: 'Compression:' })).toContainText(
+    'gzip, 200.0 MB of text read',
+  );
+  const longest = await longestTask(page);
+  testInfo.annotations.push({
+    type: 'gzip bomb: seconds to the report',
+    description: `${seconds}`,
+  });
+  console.log(
+    `gzip bomb (${bomb.length} bytes): report after ${seconds.toFixed(1)} s, longest main-thread task ${longest.toFixed(0)} ms`,
+  );
+  expect(longest).toBeLessThan(200);
+});
+
+test('a file whose columns are not separated by commas or tabs gets a clear message', async ({
+  page,
+}) => {
+  await gotoHydrated(page, page_);
+  await page.setInputFiles('#catalog-file-input', {
+    name: '0142_full_2026-03-01.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('lookup_code item_name price\n4011 Bananas 0.69\n'),
+  });
+  const first = reportSection(page).locator('ol > li').first();
+  await expect(first).toContainText('Aisle cannot tell how this file separates its columns');
+  await page.setInputFiles('#catalog-file-input', {
+    name: '0142_full_2026-03-01.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(rows(2).replace(/,/g, '|')),
+  });
+  await expect(first).toContainText('The columns are separated by pipe');
+});
+
+test('a file for several stores is ready to send under a stores_ name, not under one store', async ({
+  page,
+}) => {
+  await gotoHydrated(page, page_);
+  const text = `${[HEADER, ROW, '4011,Bananas,0.69,lb,true,0143'].join('\n')}\n`;
+  await page.setInputFiles('#catalog-file-input', {
+    name: 'stores_reinventory_2026-03-14.csv.gz',
+    mimeType: 'application/gzip',
+    buffer: gz(text),
+  });
+  const heading = page.locator('#catalog-check-report');
+  await expect(heading).toContainText('Ready to send');
+  await page.setInputFiles('#catalog-file-input', {
+    name: '0142_reinventory_2026-03-14.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(text),
+  });
+  await expect(heading).toContainText('To fix before sending');
+  await expect(reportSection(page)).toContainText('not the store in the file name, 0142');
 });

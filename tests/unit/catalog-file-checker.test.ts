@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { checkInventoryFile } from '../../src/catalog/checkFile';
 import {
   checkFileName,
+  fileNameParts,
   formulaTrigger,
   gs1CheckDigitValid,
   InventoryFileCheck,
@@ -15,6 +18,7 @@ import {
 } from '../../src/catalog/fileChecker';
 import { parseInto } from '../../src/catalog/parse';
 import { catalogColumns } from '../../src/data/catalog-columns';
+import { inventoryFileMaxBytes } from '../../src/data/facts/limits';
 import type { CatalogColumn } from '../../src/data/catalog-columns.types';
 import { HEADER, ROW, UNCLOSED_QUOTE } from '../fixtures/catalog/samples';
 
@@ -384,5 +388,232 @@ describe('catalog file checker: bad input', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(report.errors[0]).toMatchObject({ line: 2, code: 'unclosed_quote' });
     expect(report.errors[0].consequence).toMatch(/^650,000 later rows \(lines 3 to 650,002\)/);
+  });
+});
+
+/** `text` compressed with gzip, as `gzip` writes a .csv.gz file. */
+const gz = (text: string | Buffer) => gzipSync(typeof text === 'string' ? Buffer.from(text) : text);
+
+/** A gzip file whose trailer claims `isize` bytes uncompressed (RFC 1952: last 4 bytes). */
+function withIsize(gzip: Buffer, isize: number): Buffer {
+  const copy = Buffer.from(gzip);
+  copy.writeUInt32LE(isize, copy.length - 4);
+  return copy;
+}
+
+/** Runs the whole check on `bytes` as the worker does with a dropped file. */
+const checkWhole = (bytes: Uint8Array, name: string, maxBytes?: number) =>
+  checkInventoryFile(catalogColumns, new Blob([new Uint8Array(bytes)]), name, { maxBytes });
+
+const rowsText = (n: number, row = ROW) => `${HEADER}\n${Array(n).fill(row).join('\n')}\n`;
+
+describe('catalog file checker: compressed files', () => {
+  it('reads .csv.gz and .tsv.gz files as the text they hold', async () => {
+    const csv = await checkWhole(gz(rowsText(3)), '0142_full_2026-03-01.csv.gz');
+    expect(csv).toMatchObject({ compression: 'gzip', delimiter: 'comma', rows: 3, errorCount: 0 });
+    expect(csv.uncompressedBytes).toBe(Buffer.byteLength(rowsText(3)));
+    expect(isClean(csv)).toBe(true);
+    const tsv = rowsText(2).replace(/,/g, '\t');
+    const report = await checkWhole(gz(tsv), '0142_delta_2026-03-02.tsv.gz');
+    expect(report).toMatchObject({ compression: 'gzip', delimiter: 'tab', rows: 2 });
+    expect(isClean(report)).toBe(true);
+    expect(checkFileName('0142_delta_2026-03-02.tsv.gz')).toEqual([]);
+  });
+
+  it('wants .gz on a compressed file and gzip data in a .gz file', async () => {
+    const unnamed = await checkWhole(gz(rowsText(2)), '0142_full_2026-03-01.csv');
+    expect(unnamed.fileNameProblems.join()).toMatch(/gzip-compressed, so its name must end in .gz/);
+    expect(unnamed.rows).toBe(2);
+    const plain = await checkWhole(Buffer.from(rowsText(2)), '0142_full_2026-03-01.csv.gz');
+    expect(plain.fatal).toMatch(/^The name ends in .gz, but the file is not gzip-compressed/);
+  });
+
+  it('names damaged and cut-short gzip data, keeping what it read before', async () => {
+    const whole = gz(rowsText(20_000));
+    const cut = await checkWhole(
+      whole.subarray(0, whole.length / 2),
+      '0142_full_2026-03-01.csv.gz',
+    );
+    expect(cut.fatal).toMatch(/^The gzip data is damaged or cut short/);
+    const damaged = Buffer.from(whole);
+    for (let i = 200; i < 260; i++) damaged[i] ^= 0xa5;
+    const report = await checkWhole(damaged, '0142_full_2026-03-01.csv.gz');
+    expect(report.fatal).toMatch(/^The gzip data is damaged or cut short/);
+    expect(summarize(report)[0]).toMatchObject({ severity: 'fatal', rootCause: true });
+  });
+
+  it('refuses a file over 200 MB, the limit of the facts, without reading it', async () => {
+    expect(inventoryFileMaxBytes).toBe(200 * 1024 * 1024);
+    const big = new Blob([new Uint8Array(inventoryFileMaxBytes + 1)]);
+    const report = await checkInventoryFile(catalogColumns, big, '0142_full_2026-03-01.csv');
+    // Not read: a file of NUL bytes would otherwise be "not a text file".
+    expect(report.encoding).toBe('unknown');
+    expect(report.fatal).toBe(
+      'Uncompressed, this file is larger than 200 MB, the most Aisle reads (it is 209,715,201 bytes). Aisle rejects it with file_too_large. Split it, or leave out columns that have not changed since the last file.',
+    );
+    expect(report.rows).toBe(0);
+  });
+
+  it('stops inflating a gzip bomb whose trailer lies at the size limit', async () => {
+    const text = rowsText(200_000); // 6.2 MB of text in about 6 KB of gzip
+    const bomb = withIsize(gz(text), 1000);
+    const report = await checkWhole(bomb, '0142_full_2026-03-01.csv.gz', 1024 * 1024);
+    expect(report.fatal).toMatch(
+      /larger than 1 MB, the most Aisle reads \(the checker stopped reading there\)/,
+    );
+    expect(report.uncompressedBytes).toBe(1024 * 1024);
+    expect(report.rows).toBeGreaterThan(30_000);
+    expect(report.rows).toBeLessThan(34_000);
+    // The row cut at the limit is not read as a broken row.
+    expect(report.errorCount).toBe(0);
+  });
+
+  it('refuses a plain file over the size limit without reading it', async () => {
+    const report = await checkWhole(
+      Buffer.from(rowsText(50_000)),
+      '0142_full_2026-03-01.csv',
+      1024 * 1024,
+    );
+    expect(report.fatal).toMatch(/larger than 1 MB, the most Aisle reads \(it is 1\.5 MB\)/);
+    expect(report.rows).toBe(0);
+  });
+
+  it('names a tar archive, a ZIP file and data compressed twice', async () => {
+    const tar = Buffer.alloc(1024);
+    tar.write('0142_full_2026-03-01.csv', 0);
+    tar.write('ustar', 257);
+    expect((await checkWhole(gz(tar), '0142_full_2026-03-01.csv.gz')).fatal).toMatch(
+      /^This is not a text file: it is a tar archive/,
+    );
+    expect((await checkWhole(gz(gz(rowsText(2))), '0142_full_2026-03-01.csv.gz')).fatal).toMatch(
+      /compressed twice/,
+    );
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]);
+    expect((await checkWhole(zip, '0142_full_2026-03-01.csv')).fatal).toMatch(
+      /ZIP archive.*gzip the CSV or TSV file once/,
+    );
+  });
+});
+
+describe('catalog file checker: delimiters', () => {
+  it('says so when the first line has no comma and no tab', async () => {
+    const text = 'lookup_code item_name price\n4011 Bananas 0.69\n4131 Apples 1.99\n';
+    const report = await checkWhole(Buffer.from(text), '0142_full_2026-03-01.csv');
+    expect(report.delimiter).toBeNull();
+    expect(report.fatal).toMatch(
+      /^Aisle cannot tell how this file separates its columns: the first line, "lookup_code item_name price", has no comma and no tab/,
+    );
+    expect(report.rows).toBe(0);
+  });
+
+  it('refuses pipes and semicolons, and a delimiter the extension does not declare', async () => {
+    const pipe = await checkWhole(
+      Buffer.from(rowsText(2).replace(/,/g, '|')),
+      '0142_full_2026-03-01.csv',
+    );
+    expect(pipe.fatal).toMatch(
+      /separated by pipe; Aisle reads comma-separated \(.csv\) or tab-separated/,
+    );
+    const tabs = await checkWhole(
+      gz(rowsText(2).replace(/,/g, '\t')),
+      '0142_full_2026-03-01.csv.gz',
+    );
+    expect(tabs.fileNameProblems).toEqual([
+      'the extension says comma-separated but the file uses tab',
+    ]);
+  });
+});
+
+describe('catalog file checker: stores', () => {
+  it('reads a file for several stores; a one-store file keeps to its store', async () => {
+    const rows = [HEADER, ROW, '4011,Bananas,0.69,lb,true,0143', '4011,Bananas,0.69,lb,true,0188'];
+    const text = `${rows.join('\n')}\n`;
+    const multi = await checkWhole(Buffer.from(text), 'stores_reinventory_2026-03-14.csv');
+    expect(isClean(multi)).toBe(true);
+    expect(fileNameParts('stores_reinventory_2026-03-14.csv.gz')).toEqual({
+      multiStore: true,
+      store: undefined,
+      delimiter: ',',
+      gzip: true,
+    });
+    const single = await checkWhole(Buffer.from(text), '0142_reinventory_2026-03-14.csv');
+    expect(single.errors.map((e) => [e.line, e.column, e.value])).toEqual([
+      [3, 'store_identifier', '0143'],
+      [4, 'store_identifier', '0188'],
+    ]);
+    expect(single.errors[0].message).toMatch(
+      /^not the store in the file name, 0142 \(a file for several stores is named stores_/,
+    );
+  });
+
+  it('names one store in a promotion file', () => {
+    expect(checkFileName('stores_promotions_2026-03-11.csv')).toEqual([
+      'a file for several stores is a full, delta, reinventory file; a promotions file names one store',
+    ]);
+  });
+});
+
+describe('catalog file checker: lead times, blackouts and promotion groups', () => {
+  const column = (name: string) => catalogColumns.find((c) => c.name === name)!;
+
+  it('takes lead times of 0 to 168 hours', () => {
+    expect(validateValue(column('lead_time_hours'), '0')).toBeNull();
+    expect(validateValue(column('lead_time_hours'), '168')).toBeNull();
+    expect(validateValue(column('lead_time_hours'), '169')).toBe('above the maximum 168');
+    expect(validateValue(column('lead_time_hours'), '1.5')).toBe('not a whole number');
+  });
+
+  it('takes dates and periods separated by |, each period ending after it starts', () => {
+    const blackout = column('blackout_periods');
+    const valid = [
+      '2026-12-25',
+      '2026-11-26|2026-12-25',
+      '2026-12-24T15:00:00-06:00/2026-12-26T00:00:00-06:00',
+      '2026-12-31T18:00Z/2027-01-01T12:00Z|2026-07-04',
+    ];
+    for (const value of valid) expect(validateValue(blackout, value), value).toBeNull();
+    const invalid: [string, string][] = [
+      ['2026-02-30', 'has a date that is not in the calendar'],
+      ['12/25/2026', 'has an entry that is neither a date YYYY-MM-DD nor a period start/end'],
+      [
+        '2026-12-25, 2026-12-26',
+        'has an entry that is neither a date YYYY-MM-DD nor a period start/end',
+      ],
+      [
+        '2026-12-24T15:00/2026-12-26T00:00',
+        'has a period whose start or end is not an ISO 8601 date-time with offset',
+      ],
+      [
+        '2026-12-26T00:00:00-06:00/2026-12-24T15:00:00-06:00',
+        'has a period that does not end after it starts',
+      ],
+      ['2026-12-01T00:00:00Z/2027-01-02T00:00:00Z', 'has a period longer than 31 days'],
+      [Array(21).fill('2026-12-25').join('|'), 'more than 20 entries'],
+    ];
+    for (const [value, message] of invalid)
+      expect(validateValue(blackout, value), value).toBe(message);
+  });
+
+  it('needs an offer for a promotion group, and checks the rows of a file', async () => {
+    const header = `${HEADER},lead_time_hours,blackout_periods,offer_id,offer_discount_type,offer_discount_value,offer_starts_at,offer_ends_at,promotion_group_id`;
+    const offer =
+      'FM-2026-W11-YOGURT,fixed_price,3.00,2026-03-12T00:00:00-05:00,2026-03-19T00:00:00-05:00,FM-2026-W11';
+    const text = [
+      header,
+      `0001234568502,Chocolate birthday cake,24.99,each,true,0142,48,2026-12-25,,,,,,`,
+      `0001234568014,"Greek yogurt, vanilla",1.29,each,true,0142,,,${offer}`,
+      `4011,Bananas,0.69,lb,true,0142,200,2026-12-25/2026-12-26,,,,,,FM-2026-W11`,
+    ].join('\n');
+    const report = await checkWhole(Buffer.from(text), '0142_delta_2026-03-10.csv');
+    expect(report.unknownColumnCount).toBe(0);
+    expect(report.errors.map((e) => [e.line, e.column, e.message])).toEqual([
+      [4, 'lead_time_hours', 'above the maximum 168'],
+      [
+        4,
+        'blackout_periods',
+        'has a period whose start or end is not an ISO 8601 date-time with offset',
+      ],
+      [4, 'promotion_group_id', 'needs a value in offer_id'],
+    ]);
   });
 });

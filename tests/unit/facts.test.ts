@@ -13,6 +13,7 @@ import {
   customerNewPhoneNumber,
   errorOf,
   hosts,
+  inventoryFileMaxBytes,
   productOf,
   rateLimits,
   sameProductName,
@@ -413,6 +414,28 @@ describe('limits', () => {
           wrong.push(`${source.file}:${n}: ${line.trim().slice(0, 80)}`);
       }
     expect(clientRetry.delaysSeconds).toHaveLength(clientRetry.retries);
+    expect(wrong).toEqual([]);
+  });
+
+  it(`catalog files are limited to ${inventoryFileMaxBytes / 1048576} MB wherever a page gives the limit`, () => {
+    const limit = String(inventoryFileMaxBytes / 1048576);
+    const wrong: string[] = [];
+    const catalogSources = sources.filter((s) =>
+      /^(docs\/(catalog|discounting_platform)\/|openapi\/catalog\.yaml$)/.test(s.file),
+    );
+    for (const source of catalogSources)
+      source.lines.forEach((line, i) => {
+        // Limits of files, not of images, pages, logos or flyer packages.
+        if (
+          !/\bfiles?\b/i.test(line) ||
+          /image|page|logo|png|jpe?g|icon|attachment|flyer/i.test(line)
+        )
+          return;
+        for (const m of line.matchAll(
+          /(?:up to|at most|larger than|above|stops (?:[a-z]+ )?at) (\d[\d,]*) MB|(\d[\d,]*) MB limit/gi,
+        ))
+          if ((m[1] ?? m[2]) !== limit) wrong.push(`${source.file}:${i + 1}: ${m[0]}`);
+      });
     expect(wrong).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 /**
  * `<CatalogFileChecker />`: checks an inventory file in the reader's browser before they send
- * it (Catalog issue: encoding, delimiter, header, missing and unknown columns, per-row type and
- * allowed-value errors with line numbers, file-name rules, formula-like values). The file never
+ * it: gzip compression and the size limit, encoding, delimiter, header, missing and unknown
+ * columns, per-row type and allowed-value errors with line numbers, file-name rules (one store
+ * or several), formula-like values. The file never
  * leaves the browser: a Web Worker (checker.worker.ts) reads it against the column registry.
  *
  * The reader drops a file on the drop zone or picks one with its button. The button is the
@@ -197,6 +198,13 @@ function Report({ report, seconds }: { report: CheckReport; seconds: number }) {
             ? report.fileNameProblems.join('; ')
             : 'follows the rules'}
         </Finding>
+        {report.compression && (
+          <Finding ok label="Compression">
+            {report.compression}
+            {report.uncompressedBytes !== undefined &&
+              `, ${size(report.uncompressedBytes)} of text read`}
+          </Finding>
+        )}
         <Finding ok={report.encoding.startsWith('UTF-8')} label="Encoding">
           {report.encoding}
         </Finding>
@@ -391,13 +399,13 @@ export default function CatalogFileChecker(): ReactNode {
         onDrop={onDrop}
       >
         <FileIcon />
-        <p className={styles.dropTitle}>Drop a CSV or TSV inventory file here</p>
+        <p className={styles.dropTitle}>Drop a CSV or TSV inventory file here, plain or gzip</p>
         <p className={styles.or}>or</p>
         <input
           id="catalog-file-input"
           className={clsx('sr-only', styles.input)}
           type="file"
-          accept=".csv,.tsv,text/csv,text/tab-separated-values"
+          accept=".csv,.tsv,.gz,text/csv,text/tab-separated-values,application/gzip"
           aria-describedby="catalog-file-hint"
           onChange={(e) => {
             check(e.target.files?.[0]);
@@ -405,7 +413,7 @@ export default function CatalogFileChecker(): ReactNode {
           }}
         />
         <label htmlFor="catalog-file-input" className={styles.button}>
-          Choose a file<span className="sr-only"> to check (CSV or TSV)</span>
+          Choose a file<span className="sr-only"> to check (CSV or TSV), plain or gzip</span>
         </label>
         <p id="catalog-file-hint" className={styles.hint}>
           The file stays in your browser: nothing is uploaded.

@@ -350,6 +350,13 @@ const rows: Row[] = [
     { catalog: [400] },
   ],
   [
+    1105,
+    'Ended promotion group',
+    'A file row names a promotion group ended in the Platform Portal; its offer is ignored (a warning).',
+    'Start the offers again under a new `promotion_group_id`.',
+    { catalog: [200] },
+  ],
+  [
     4101,
     'Item not found',
     'Item not found.',

@@ -30,3 +30,10 @@ export const clientRetry = { delaysSeconds: [1, 2, 4, 8, 16], retries: 5 } as co
 
 /** The schedule as pages write it: "1, 2, 4, 8 and 16 seconds". */
 export const clientRetryText = `${clientRetry.delaysSeconds.slice(0, -1).join(', ')} and ${clientRetry.delaysSeconds.at(-1)} seconds`;
+
+/**
+ * Largest inventory or promotion file Aisle reads, in bytes: 200 MB (of 1,048,576 bytes), counted
+ * uncompressed for a gzip file (CONTRIBUTING.md "Catalog"). A larger file is rejected with
+ * `file_too_large`; the file checker stops decompressing at this size.
+ */
+export const inventoryFileMaxBytes = 200 * 1024 * 1024;
