@@ -490,7 +490,7 @@ describe('writing rules', () => {
 
   it('pages and definitions use US spelling', () => {
     const british =
-      /\b(honour\w*|catalogue\w*|colour\w*|favourite\w*|behaviour\w*|grey|cancelled|cancelling|licence|centre\w*|customis\w*|organis\w*|prioritis\w*|recognis\w*|authoris\w*|optimis\w*|minimis\w*|labelled|labelling|modelled|travelled|fulfilment|enrolment|judgement|programme)\b/i;
+      /\b(honour\w*|catalogue\w*|colour\w*|favourite\w*|behaviour\w*|grey|greyed|cancelled|cancelling|licence|centre\w*|customis\w*|organis\w*|prioritis\w*|recognis\w*|authoris\w*|optimis\w*|minimis\w*|labelled|labelling|modelled|travelled|fulfilment|enrolment|judgement|programme)\b/i;
     const wrong = sources.flatMap((page) =>
       proseLines(page).flatMap(({ n, line }) => {
         const m = british.exec(prose(line));
