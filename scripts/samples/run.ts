@@ -147,9 +147,11 @@ async function main() {
     const getGroups = new Map<string, (typeof groups)[number]>();
     for (const sample of runnable) {
       const c = classified.get(sample)!;
-      // A script's first URL literal is often a base its steps extend: it gets a plain reset.
+      // A script's first URL literal is often a base its steps extend, which the reset ignores
+      // (it matches no operation); when it is an operation's, the reset is arranged for it (a
+      // status loop finds its order batched).
       const before =
-        c.first && c.kind === 'request'
+        c.first && (c.kind === 'request' || c.kind === 'script')
           ? {
               method: c.first.method,
               url: rewriteHosts(c.first.url, twin.origin),

@@ -129,6 +129,16 @@ describe('sandbox twin: the delivery flow', () => {
     // The hold is used up.
     const gone = await call('GET', '/v2/fulfillment/users/cust-8812/service_option_hold', tok);
     expect(codes(gone)).toEqual([4006]);
+    // One step at a time: `picking` straight after `brand_new` is 409 3002, and nothing moves.
+    const skip = await call(
+      'POST',
+      '/v2/fulfillment_sandbox/orders/ord-20260314-0100/status',
+      tok,
+      {
+        status: 'picking',
+      },
+    );
+    expect([skip.status, codes(skip)]).toEqual([409, [3002]]);
     for (const status of ['acknowledged', 'picking', 'checkout', 'delivering', 'delivered']) {
       const moved = await call(
         'POST',

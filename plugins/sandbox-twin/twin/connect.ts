@@ -348,6 +348,16 @@ async function setStatus(ctx: HandlerContext, order: Resource, status: string): 
       throw fail(422, 1002, `${status} is not a status of ${workflow} orders`, 'status');
     if (target <= current)
       throw fail(409, 3002, `the order is ${previous}; statuses only move forward`, 'status');
+    // One step at a time (openapi/sandbox.yaml `update_order_status`); a delivery order's
+    // `staged` is the only step that may be left out (no separate driver).
+    const skipped = steps.slice(current + 1, target);
+    if (skipped.some((step) => !(workflow === 'delivery' && step === 'staged')))
+      throw fail(
+        409,
+        3002,
+        `Order ${String(order.order_id)} can't move from ${previous} to ${status}.`,
+        'status',
+      );
   }
   await move(
     ctx,
@@ -1082,10 +1092,26 @@ export function arrangeFor(
     const template = world.users['cust-8812'] ?? {};
     world.users[path.user_id] = { ...clone(template), user_id: path.user_id };
   }
-  // A batch takes new orders: the ones it names are brand_new.
+  // A batch takes new orders: the ones it names are brand_new. The first request of a reset
+  // that arranges an order decides its status; later ones (a tutorial's next steps) keep it.
+  const arranged = bucket(world, 'arrangedOrders');
   if (Array.isArray(ids.order_ids))
     for (const id of ids.order_ids)
-      if (world.orders[String(id)]) world.orders[String(id)].status = 'brand_new';
+      if (world.orders[String(id)] && !arranged[String(id)]) {
+        world.orders[String(id)].status = 'brand_new';
+        arranged[String(id)] = {};
+      }
+  // A status move finds its order one step before the status it names (statuses move one step
+  // at a time), or batched when the request's status is not known yet (a script's loop).
+  if (/\/status$/.test(spec.path) && path.order_id && !arranged[path.order_id]) {
+    const order = world.orders[path.order_id];
+    const steps = LIFECYCLE[String(order?.workflow)] ?? [];
+    const target = steps.indexOf(String(ids.status));
+    if (order) {
+      order.status = target > 0 ? steps[target - 1] : 'acknowledged';
+      arranged[path.order_id] = {};
+    }
+  }
   // The hold endpoints read the user's live hold: the documented one.
   if (/\/service_option_hold$/.test(spec.path) && path.user_id && world.users[path.user_id]) {
     const documented = record(spec.responses[0]?.example).id;
