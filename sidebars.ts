@@ -170,6 +170,19 @@ const sidebars = {
         'storefront/integrate/analytics',
         'storefront/integrate/loyalty_providers',
         'storefront/integrate/payment_providers',
+        {
+          type: 'category',
+          label: 'Payment connector',
+          link: { type: 'doc', id: 'storefront/integrate/payment_connector/index' },
+          items: [
+            apiReference(
+              'payment-connector',
+              'payment_connector',
+              'Payment connector',
+              'storefront/integrate/payment_connector/api_reference',
+            ),
+          ],
+        },
         'storefront/integrate/tag_managers',
       ],
     },
