@@ -125,6 +125,7 @@ const sidebars = {
     'discounting_platform/special_pricing',
     'discounting_platform/offers',
     'discounting_platform/coupons',
+    'discounting_platform/redemption_and_targeting',
     'discounting_platform/changelog',
   ],
   storefront: [
@@ -152,6 +153,7 @@ const sidebars = {
         'storefront/learn_about_your_storefront/payments',
         'storefront/learn_about_your_storefront/sign_on',
         'storefront/learn_about_your_storefront/merchandising',
+        'storefront/learn_about_your_storefront/collections_and_campaigns',
       ],
     },
     'storefront/enhance',
