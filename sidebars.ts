@@ -127,6 +127,7 @@ const sidebars = {
     'discounting_platform/special_pricing',
     'discounting_platform/offers',
     'discounting_platform/coupons',
+    'discounting_platform/redemption_and_targeting',
     'discounting_platform/changelog',
   ],
   storefront: [
@@ -154,6 +155,7 @@ const sidebars = {
         'storefront/learn_about_your_storefront/payments',
         'storefront/learn_about_your_storefront/sign_on',
         'storefront/learn_about_your_storefront/merchandising',
+        'storefront/learn_about_your_storefront/collections_and_campaigns',
       ],
     },
     'storefront/enhance',
@@ -172,6 +174,19 @@ const sidebars = {
         'storefront/integrate/analytics',
         'storefront/integrate/loyalty_providers',
         'storefront/integrate/payment_providers',
+        {
+          type: 'category',
+          label: 'Payment connector',
+          link: { type: 'doc', id: 'storefront/integrate/payment_connector/index' },
+          items: [
+            apiReference(
+              'payment-connector',
+              'payment_connector',
+              'Payment connector',
+              'storefront/integrate/payment_connector/api_reference',
+            ),
+          ],
+        },
         'storefront/integrate/tag_managers',
       ],
     },

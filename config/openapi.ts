@@ -162,5 +162,16 @@ export const openapiPages = {
       auth: '/foodstorm/authentication',
       errors: '/foodstorm/api_overview#errors',
     }),
+    // The Storefront's payment connector: payment providers implement it, Aisle calls it.
+    api(
+      'payment-connector',
+      'storefront/integrate/payment_connector/api_reference',
+      '/storefront/integrate/payment_connector/api',
+      'payment_connector',
+      {
+        auth: '/storefront/integrate/payment_connector#authentication',
+        errors: '/storefront/integrate/payment_connector#errors-and-retries',
+      },
+    ),
   ],
 } satisfies OpenApiPagesOptions;

@@ -3,7 +3,7 @@
  * the world in memory, served over HTTP by `npm run sandbox` (scripts/sandbox.ts) for readers'
  * own code and for the sample run in CI (design/sandbox-twin.md).
  *
- * Besides the APIs (answered by path, whatever the host: the paths of the nine APIs do not
+ * Besides the APIs (answered by path, whatever the host: the paths of the ten APIs do not
  * overlap), the server answers `GET /__twin` (the sandbox credentials), `POST /__twin/reset`
  * (optional JSON `{"before": {"method", "url", "body"}}`: reset, arranged so that request can
  * succeed; 204) and `GET /__twin/callbacks` (the callbacks delivered, newest first).

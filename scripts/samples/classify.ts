@@ -29,11 +29,14 @@ export interface Classified {
 
 /**
  * Origins of the API hosts (CONTRIBUTING.md "Hosts"): production, sandbox and test hosts of
- * Connect, Catalog, the Developer Platform API, Ads, and every FoodStorm store
- * (`https://{store}.foodstorm.example`, `https://fresh-market-test.foodstorm.example`).
+ * Connect, Catalog, the Developer Platform API, Ads, every FoodStorm store
+ * (`https://{store}.foodstorm.example`, `https://fresh-market-test.foodstorm.example`), and the
+ * Storefront's payment connector: the example provider host the pages show
+ * (`https://payments.provider.example`), which the sandbox's reference connector
+ * (`https://payments.sandbox.aisle.example`) stands in for.
  */
 export const API_ORIGIN =
-  /https?:\/\/(?:(?:connect|catalog|api|ads)(?:\.sandbox)?\.aisle\.example|(?:\{store\}|[a-z0-9-]+)\.foodstorm\.example)/g;
+  /https?:\/\/(?:(?:connect|catalog|api|ads|payments)(?:\.sandbox)?\.aisle\.example|(?:\{store\}|[a-z0-9-]+)\.foodstorm\.example|payments\.provider\.example)/g;
 
 const REQUEST_CALL: Record<CodeSample['language'], RegExp> = {
   curl: /(^|[\s;|&(`$])curl\s/gm,

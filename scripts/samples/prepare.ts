@@ -16,9 +16,14 @@ export interface SampleCredentials {
   callbackSecret: string;
 }
 
-/** Definition whose API key a host takes (`api.` is the Developer Platform API). */
+/**
+ * Definition whose API key a host takes (`api.` is the Developer Platform API; `payments.`, a
+ * payment provider's connector or the sandbox's reference connector, takes the reference
+ * connector's test token).
+ */
 function apiOfHost(host: string): string | undefined {
   if (host.includes('.foodstorm.example')) return 'foodstorm';
+  if (/\/\/payments\./.test(host)) return 'payment-connector';
   if (/\/\/ads\./.test(host)) return 'ads';
   if (/\/\/api\./.test(host)) return 'developer-platform';
   if (/\/\/catalog\./.test(host)) return 'catalog';
@@ -42,7 +47,11 @@ function bareKey(key: string | undefined): string {
   return (key ?? '').replace(/^keys\./, '');
 }
 
-/** The API key placeholders the pages use, for the API of the sample's host. */
+/**
+ * The credential placeholders the pages use: `<token>`, the client credentials, and the key of
+ * the API of the sample's host (`<api_key>`, `<key>`, the payment connector's
+ * `<provider_token>`).
+ */
 export function fillPlaceholders(code: string, credentials: SampleCredentials): string {
   const hosts = code.match(API_ORIGIN) ?? [];
   const api = hosts.map(apiOfHost).find(Boolean);
@@ -51,7 +60,7 @@ export function fillPlaceholders(code: string, credentials: SampleCredentials): 
     .replace(/<token>/g, credentials.token)
     .replace(/<client_id>/g, credentials.creds.client_id)
     .replace(/<client_secret>/g, credentials.creds.client_secret)
-    .replace(/<api[ _]?key>|<key>/gi, key);
+    .replace(/<api[ _]?key>|<key>|<provider_token>/gi, key);
 }
 
 /** Environment variables a sample may read (the pages' names), filled from the twin. */

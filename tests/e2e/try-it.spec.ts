@@ -186,6 +186,26 @@ test('the delivery flow through the panels, with its callbacks in the inspector'
   expect(problems.consoleErrors.filter((e) => !expectedAnswers.includes(e))).toEqual([]);
 });
 
+test("the payment connector's pages send their example to the reference connector, with its test token", async ({
+  page,
+}) => {
+  // The Storefront's payment connector is implemented by payment providers; the sandbox answers
+  // its operations as a reference connector, from the definition's examples.
+  await openPanel(page, '/storefront/integrate/payment_connector/api/capture_authorization');
+  await expect(panel(page).getByLabel(/^Authorization/)).toHaveValue(/^Bearer conn_test_/);
+  const captured = await send(page);
+  expect(captured.status, captured.text).toBe(201);
+  expect(captured.json).toMatchObject({ capture_id: 'cap_71a9e4b5', amount_cents: 4871 });
+  // The same Idempotency-Key (prefilled from the example) with another body: 409 1008, as the
+  // contract says a connector answers.
+  await editBody(page, (body) => {
+    body.amount_cents = 4900;
+  });
+  const reused = await send(page);
+  expect(reused.status, reused.text).toBe(409);
+  expect(reused.text).toContain('1008');
+});
+
 test('bad input through the panel gets the documented errors; the state and the page survive', async ({
   page,
 }, testInfo) => {

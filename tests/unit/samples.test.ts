@@ -205,7 +205,12 @@ describe('prepare', () => {
     creds: {
       client_id: 'aisle_client_7f3a9c',
       client_secret: 'sandbox_secret',
-      api_keys: { foodstorm: 'fs_key', 'developer-platform': 'keys.dp_key', ads: 'keys.ads_key' },
+      api_keys: {
+        foodstorm: 'fs_key',
+        'developer-platform': 'keys.dp_key',
+        ads: 'keys.ads_key',
+        'payment-connector': 'conn_key',
+      },
     },
   };
 
@@ -247,6 +252,22 @@ describe('prepare', () => {
       FOODSTORM_API_KEY: 'fs_key',
       AISLE_CLIENT_SECRET: 'sandbox_secret',
     });
+  });
+
+  it("sends a payment connector's samples to the reference connector, with its test token", () => {
+    const code =
+      "curl https://payments.provider.example/aisle/v1/authorizations -H 'Authorization: Bearer <provider_token>'";
+    const prepared = rewriteHosts(fillPlaceholders(code, creds), 'http://127.0.0.1:4411');
+    expect(prepared).toBe(
+      "curl http://127.0.0.1:4411/aisle/v1/authorizations -H 'Authorization: Bearer conn_key'",
+    );
+    expect(
+      rewriteHosts('https://payments.sandbox.aisle.example/aisle/v1/x', 'http://127.0.0.1:4411'),
+    ).toBe('http://127.0.0.1:4411/aisle/v1/x');
+    // Another provider-looking host is not an API of the site's.
+    expect(rewriteHosts('https://pay.provider.example/aisle/v1/x', 'http://h')).toBe(
+      'https://pay.provider.example/aisle/v1/x',
+    );
   });
 });
 

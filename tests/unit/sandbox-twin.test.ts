@@ -684,6 +684,71 @@ describe('sandbox twin: item-level picking', () => {
   });
 });
 
+describe("the Storefront's reference payment connector", () => {
+  const CONNECTOR = 'https://payments.sandbox.aisle.example/aisle/v1';
+  const authorize = {
+    order_id: 'ord-20260314-0007',
+    store_location: '0142',
+    purpose: 'checkout',
+    tender: 'card',
+    payment_token: 'ptok_9f2c41e7a1',
+    amount_cents: 4945,
+    currency: 'USD',
+    estimated_total_cents: 4820,
+    weight_buffer_cents: 125,
+    customer_present: true,
+  };
+  const send = (path: string, json: unknown, token: string | undefined, key?: string) => {
+    clock += 101;
+    return twin.handle({
+      method: 'POST',
+      url: `${CONNECTOR}${path}`,
+      headers: {
+        'content-type': 'application/json',
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...(key && { 'idempotency-key': key }),
+      },
+      body: JSON.stringify(json),
+    });
+  };
+  const testToken = CREDENTIALS.api_keys['payment-connector'];
+
+  it('answers an authorization and a capture from the examples, with its test token', async () => {
+    const approved = await send('/authorizations', authorize, testToken);
+    expect(approved.status).toBe(201);
+    expect(approved.headers['x-aisle-twin']).toBe('example');
+    expect(body(approved)).toMatchObject({ status: 'approved', amount_cents: 4945 });
+    const captured = await send(
+      '/authorizations/auth_3c81f0d2/captures',
+      { order_id: 'ord-20260314-0007', amount_cents: 4871, currency: 'USD' },
+      testToken,
+    );
+    expect([captured.status, body(captured).released_cents]).toEqual([201, 74]);
+  });
+
+  it('refuses another token, decimal amounts and a reused key with another body', async () => {
+    const wrong = await send('/authorizations', authorize, 'sbx_not_the_token');
+    expect([wrong.status, codes(wrong)]).toEqual([401, [2001]]);
+    const decimal = await send(
+      '/authorizations',
+      { ...authorize, amount_cents: '49.45' },
+      testToken,
+    );
+    expect([decimal.status, codes(decimal)]).toEqual([422, [1002]]);
+    const key = '0b7e5d1c-2f43-4a8e-b6d9-3c1a7e9f5b20';
+    expect((await send('/authorizations', authorize, testToken, key)).status).toBe(201);
+    const replay = await send('/authorizations', authorize, testToken, key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const other = await send(
+      '/authorizations',
+      { ...authorize, amount_cents: 5000 },
+      testToken,
+      key,
+    );
+    expect([other.status, codes(other)]).toEqual([409, [1008]]);
+  });
+});
+
 describe('npm run sandbox (the HTTP server)', () => {
   it('serves the twin by path, its credentials, and refuses bad input with the documented errors', async () => {
     const { server, origin } = await startSandboxServer(process.cwd(), 0);

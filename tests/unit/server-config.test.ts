@@ -15,7 +15,7 @@ import { redirects } from '../../config/redirects';
 const SANDBOX =
   'https://connect.sandbox.aisle.example https://catalog.sandbox.aisle.example ' +
   'https://api.sandbox.aisle.example https://ads.aisle.example ' +
-  'https://fresh-market-test.foodstorm.example';
+  'https://fresh-market-test.foodstorm.example https://payments.sandbox.aisle.example';
 
 describe('server configuration', () => {
   it('hashes executable inline scripts only', () => {

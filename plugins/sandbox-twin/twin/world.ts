@@ -61,6 +61,9 @@ export const CREDENTIALS = {
     ads: 'keys.ads_test_5c2e8f',
     'developer-platform': 'keys.sandbox_8b1f4a',
     foodstorm: 'fs_test_2a7d9c41',
+    // The test access token the sandbox's reference payment connector takes, in place of one
+    // from a payment provider's token endpoint (`Authorization: Bearer …`).
+    'payment-connector': 'conn_test_6b3e9d27',
   } as Record<string, string>,
 };
 

@@ -4,8 +4,18 @@
  * the API it describes (the five Connect definitions are Connect).
  */
 
-/** An API family: the Connect APIs share one error catalogue, auth and limits. */
-export type Api = 'connect' | 'catalog' | 'foodstorm' | 'developer-platform' | 'ads';
+/**
+ * An API family: the Connect APIs share one error catalogue, auth and limits. The payment
+ * connector is the one API Aisle calls rather than serves: payment providers implement it for
+ * the Storefront (`openapi/payment-connector.yaml`).
+ */
+export type Api =
+  | 'connect'
+  | 'catalog'
+  | 'foodstorm'
+  | 'developer-platform'
+  | 'ads'
+  | 'payment-connector';
 
 /** Every API family, in navbar order of their products. */
 export const apis: readonly Api[] = [
@@ -14,6 +24,7 @@ export const apis: readonly Api[] = [
   'foodstorm',
   'developer-platform',
   'ads',
+  'payment-connector',
 ];
 
 /** Documentation root folder (under `docs/`) of each API family. */
@@ -23,6 +34,8 @@ const docsRoots: Record<string, Api> = {
   foodstorm: 'foodstorm',
   developer_platform_api: 'developer-platform',
   ads: 'ads',
+  // The Storefront's payment connector: implemented by payment providers, called by Aisle.
+  'payment-connector': 'payment-connector',
 };
 
 /** OpenAPI definition (file name without `.yaml`) of each API family. */
@@ -36,6 +49,8 @@ const definitions: Record<string, Api> = {
   foodstorm: 'foodstorm',
   'developer-platform': 'developer-platform',
   ads: 'ads',
+  // The Storefront's payment connector: implemented by payment providers, called by Aisle.
+  'payment-connector': 'payment-connector',
 };
 
 /**

@@ -34,12 +34,14 @@ const ALL = (s: readonly number[]): ErrorCode['status'] => ({
   foodstorm: s,
   'developer-platform': s,
   ads: s,
+  'payment-connector': s,
 });
 
 /** Validation statuses: 422 on Connect and Ads, 400 on the APIs that answer every validation error with 400. */
 const VALIDATION = (connect: readonly number[]): ErrorCode['status'] => ({
   connect,
   ads: [422],
+  'payment-connector': [422],
   catalog: [400],
   foodstorm: [400],
   'developer-platform': [400],
@@ -86,7 +88,7 @@ const rows: Row[] = [
     'Idempotency key not a UUID',
     '`Idempotency-Key` is not a UUID.',
     "Send a UUID, such as one from your language's UUID library.",
-    { connect: [400], catalog: [400], foodstorm: [400] },
+    { connect: [400], catalog: [400], foodstorm: [400], 'payment-connector': [400] },
   ],
   [
     1007,
@@ -100,14 +102,14 @@ const rows: Row[] = [
     'Idempotency key reused',
     '`Idempotency-Key` reused with a different body.',
     'Use a new key for a new operation.',
-    { connect: [409], catalog: [409], foodstorm: [409] },
+    { connect: [409], catalog: [409], foodstorm: [409], 'payment-connector': [409] },
   ],
   [
     1009,
     'Request still running',
     'A request with the same `Idempotency-Key` is still running.',
     'Wait 1 second, then retry with the same key.',
-    { connect: [409], catalog: [409], foodstorm: [409] },
+    { connect: [409], catalog: [409], foodstorm: [409], 'payment-connector': [409] },
   ],
   [
     1010,
@@ -373,8 +375,69 @@ const rows: Row[] = [
   [4103, 'Product not found', 'Product not found.', 'Check the `lookup_code`.', { catalog: [404] }],
 ];
 
-/** Codes 6001–6009 mean different things on FoodStorm and Ads: each API has its own. */
+/**
+ * Codes 6001–6009 mean different things on FoodStorm, Ads and the payment connector: each API
+ * has its own. The payment connector's (openapi/payment-connector.yaml) are the answers a
+ * connector gives about an authorization, a capture or a refund; a declined card is not one of
+ * them, but a `declined` authorization (CONTRIBUTING.md "Storefront payment connector").
+ */
 const apiOwn: Row[] = [
+  [
+    6001,
+    'Authorization not found',
+    'No authorization with this `authorization_id` at the connector.',
+    'Check the id the authorization answered with.',
+    { 'payment-connector': [404] },
+  ],
+  [
+    6002,
+    'Capture not found',
+    'No capture with this `capture_id` at the connector.',
+    'Check the id the capture answered with.',
+    { 'payment-connector': [404] },
+  ],
+  [
+    6003,
+    'Authorization expired',
+    'The authorization expired before the capture or increment.',
+    'Authorize the final amount again with the saved payment token, then capture.',
+    { 'payment-connector': [409] },
+  ],
+  [
+    6004,
+    'Authorization closed',
+    'The authorization is already captured or voided.',
+    'Read the order in the retailer admin; do not retry.',
+    { 'payment-connector': [409] },
+  ],
+  [
+    6005,
+    'Above the authorization',
+    'The capture amount is above the authorized amount.',
+    'Increment the authorization first, then capture.',
+    { 'payment-connector': [422] },
+  ],
+  [
+    6006,
+    'Above the captured amount',
+    'The refund is above what remains of the capture.',
+    'Refund at most the capture minus earlier refunds.',
+    { 'payment-connector': [422] },
+  ],
+  [
+    6007,
+    'Refund window over',
+    'The capture is more than 120 days old.',
+    'Refund the shopper another way, outside the card network.',
+    { 'payment-connector': [409] },
+  ],
+  [
+    6008,
+    'Payment token unusable',
+    'The payment token is unknown, expired or of another merchant account.',
+    'Ask the shopper for the card again.',
+    { 'payment-connector': [422] },
+  ],
   [6001, 'Item not found', 'Item not found.', 'Check the item id.', { foodstorm: [404] }],
   [
     6002,

@@ -10,6 +10,8 @@ export const hosts: readonly string[] = [
   'connect.sandbox.aisle.example',
   'catalog.aisle.example',
   'catalog.sandbox.aisle.example',
+  // The sandbox's reference payment connector (the Storefront's connector contract).
+  'payments.sandbox.aisle.example',
   'api.aisle.example',
   'api.sandbox.aisle.example',
   'ads.aisle.example',
@@ -47,5 +49,13 @@ export const baseUrls = {
   foodstorm: {
     production: 'https://{store}.foodstorm.example/api/v1',
     sandbox: 'https://fresh-market-test.foodstorm.example/api/v1',
+  },
+  // Each payment provider runs its connector at its own base URL (the definition's first
+  // server is an example host); Aisle runs only the sandbox's reference connector, which
+  // answers from the definition's examples. Production is the same host, as for Ads, so the
+  // Try it panel offers no real target: there is no Aisle production host to offer.
+  'payment-connector': {
+    production: 'https://payments.sandbox.aisle.example/aisle/v1',
+    sandbox: 'https://payments.sandbox.aisle.example/aisle/v1',
   },
 } as const;

@@ -16,6 +16,8 @@ export const rateLimits: Readonly<Record<Api, readonly number[]>> = {
   'developer-platform': [20, 5],
   // 1,000 ad requests and 100 `track` and `ingest_orders` requests per retailer.
   ads: [1000, 100],
+  // The sandbox's reference connector: 10 per secret, as the Connect sandbox hosts.
+  'payment-connector': [10],
 };
 
 /** Access-token lifetimes in seconds (`expires_in`): backend 24 hours, frontend user 15 minutes. */
