@@ -38,16 +38,31 @@ export function searchConfig(): SearchConfig {
 /** A client as the modal and the search page use it (see LiteClientSubset). */
 export type ScopedClient = LiteClientSubset;
 
+/**
+ * What the last search answered, for the modal's "all products" row: its query, its hit
+ * count, how many of those hold every word of the query (`SearchResult.nbFullHits`), and the
+ * section it was limited to (null when it searched every section).
+ */
+export interface SearchAnswer {
+  query: string;
+  nbHits: number;
+  nbFullHits: number;
+  section: string | null;
+}
+
 type Listener = () => void;
 let status: IndexStatus = 'idle';
 let lastNbHits = 0;
+let lastAnswer: SearchAnswer | null = null;
 const listeners = new Set<Listener>();
 const notify = () => listeners.forEach((l) => l());
 
-/** Search status and last hit count, for useSyncExternalStore. */
+/** Search status, last hit count and last answer, for useSyncExternalStore. */
 export const searchState = {
   status: (): IndexStatus => status,
   lastNbHits: (): number => lastNbHits,
+  /** The last answer (a new object per answer, so a snapshot changes with it), or null. */
+  lastAnswer: (): SearchAnswer | null => lastAnswer,
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -206,10 +221,19 @@ export function scopedClient(inner: ScopedClient, getScope: () => SearchScope): 
       if (status !== 'ready') setStatus('loading');
       try {
         const response = await inner.search({ requests });
-        lastNbHits = response.results[0]?.nbHits ?? 0;
+        const first = response.results[0];
+        lastNbHits = first?.nbHits ?? 0;
+        lastAnswer = {
+          query: String(requests[0]?.query ?? ''),
+          nbHits: lastNbHits,
+          nbFullHits: first?.nbFullHits ?? lastNbHits,
+          section: scopeFilter(scope) ? scope.section : null,
+        };
+        if (status === 'ready') notify();
         setStatus('ready');
         return response;
       } catch {
+        lastAnswer = null;
         setStatus('error');
         return {
           results: requests.map((r) =>

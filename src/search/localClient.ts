@@ -415,7 +415,10 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
       );
 
       const nbHits = distinct.length;
-      if (hitsPerPage === 0) return { ...empty(nbHits), nbPages: 0 };
+      const nbFullHits = distinct.filter(
+        ({ result }) => new Set(result.queryTerms).size >= terms,
+      ).length;
+      if (hitsPerPage === 0) return { ...empty(nbHits), nbFullHits, nbPages: 0 };
       const slice = distinct.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
       const origin = source.origin();
 
@@ -491,7 +494,12 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
         };
       });
 
-      return { ...empty(nbHits), hits, nbPages: Math.ceil(nbHits / hitsPerPage) };
+      return {
+        ...empty(nbHits),
+        nbFullHits,
+        hits,
+        nbPages: Math.ceil(nbHits / hitsPerPage),
+      };
     }
   }
 

@@ -123,6 +123,12 @@ export interface SearchResult {
   index: string;
   processingTimeMS: number;
   exhaustiveNbHits: true;
+  /**
+   * Of `nbHits`, the hits that hold every word of the query (after stop words). Set by the
+   * local client, whose long queries also list sections holding only some of the words;
+   * absent from Algolia's answers, whose hits hold every word (read it as `nbHits`).
+   */
+  nbFullHits?: number;
 }
 
 /**

@@ -21,7 +21,8 @@
  * - a loading screen instead of DocSearch's 'No results for …' until the first answer, and
  *   while a stalled search would show a stale no-results screen;
  * - Ctrl/Cmd+K or `/` pressed before hydration opens the modal at hydration
- *   (src/search/earlyShortcut).
+ *   (src/search/earlyShortcut);
+ * - when the section gives few hits, a row after them searches all products (Alt+A).
  * The Ask AI branch of upstream is removed (not used by this site).
  */
 import React, {
@@ -251,6 +252,122 @@ function GlobalSearchToggle({section}: {section: string}) {
     </>,
     row,
   );
+}
+
+/**
+ * CUSTOM: the section's answer is "few" when at most this many of its hits hold every word of
+ * the query (`SearchAnswer.nbFullHits`): a long query also lists sections holding some words,
+ * which are rarely the answer ("sftp inventory file upload" from Connect).
+ */
+const FEW_SECTION_HITS = 2;
+
+/** The shortcut of the "all products" row, as `aria-keyshortcuts` writes it. */
+const SEARCH_ALL_SHORTCUT = 'Alt+A';
+
+/** True for Alt+A (Option+A): the physical key, since Option+A types "å" on a Mac. */
+function isSearchAllKey(event: KeyboardEvent): boolean {
+  return (
+    event.altKey &&
+    !event.ctrlKey &&
+    !event.metaKey &&
+    !event.shiftKey &&
+    event.code === 'KeyA'
+  );
+}
+
+// CUSTOM: after the hits, when the section searched gives few or none, a row that searches all
+// products: Enter on its button, or Alt+A from anywhere in the modal. It sits after the results
+// area (not inside it, where DocSearch appends its next screen after it), and goes as soon as
+// the scope is global or the section answers well.
+function AllProductsRow({section}: {section: string}) {
+  const answer = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.lastAnswer,
+    searchState.lastAnswer,
+  );
+  const status = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.status,
+    searchState.status,
+  );
+  const scope = useSyncExternalStore(
+    searchScope.subscribe,
+    searchScope.get,
+    searchScope.get,
+  );
+  const dropdown = useModalElement('.DocSearch-Dropdown');
+  const [row, setRow] = useState<Element | null>(null);
+  useEffect(() => {
+    if (!dropdown) return undefined;
+    const element = document.createElement('div');
+    element.className = 'aisle-search-all';
+    element.setAttribute('aria-live', 'polite');
+    dropdown.after(element);
+    setRow(element);
+    return () => {
+      element.remove();
+      setRow(null);
+    };
+  }, [dropdown]);
+  const offer =
+    status === 'ready' &&
+    !scope.global &&
+    answer !== null &&
+    answer.section === section &&
+    answer.query.trim() !== '' &&
+    answer.nbFullHits <= FEW_SECTION_HITS;
+  useEffect(() => {
+    if (!offer) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchAllKey(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      searchAllProducts();
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [offer]);
+  if (!row || !offer) return null;
+  const mac = /Mac|iPhone|iPad/.test(navigator.platform);
+  return createPortal(
+    <>
+      <span className="aisle-search-all__label">
+        {answer.nbHits === 0 ? (
+          <Translate
+            id="aisle.search.allProducts.none"
+            values={{section: <strong>{sectionLabel(section)}</strong>}}>
+            {'No matches in {section}.'}
+          </Translate>
+        ) : (
+          <Translate
+            id="aisle.search.allProducts.few"
+            values={{section: <strong>{sectionLabel(section)}</strong>}}>
+            {'Few matches in {section}.'}
+          </Translate>
+        )}
+      </span>
+      <button
+        type="button"
+        className="aisle-search-all__button"
+        aria-keyshortcuts={SEARCH_ALL_SHORTCUT}
+        onClick={searchAllProducts}>
+        <Translate id="aisle.search.allProducts.button">
+          Search all products
+        </Translate>
+        <span className="aisle-search-all__keys" aria-hidden="true">
+          <kbd>{mac ? '⌥' : 'Alt'}</kbd>
+          <kbd>A</kbd>
+        </span>
+      </button>
+    </>,
+    row,
+  );
+}
+
+/** Turns 'Global Search' on and searches the modal's query again, focus in the input. */
+function searchAllProducts() {
+  searchScope.set({global: true});
+  rerunQuery();
 }
 
 // CUSTOM: the spec's error screen, shown over the modal's results area.
@@ -589,6 +706,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
               recentSearchesWithFavoritesLimit={RECENT_SEARCHES_WITH_FAVORITES}
             />
             {section && <GlobalSearchToggle section={section} />}
+            {section && <AllProductsRow section={section} />}
             <ErrorScreen />
             <LoadingScreen />
             <NoResultsSuggestions section={section} />
