@@ -222,6 +222,35 @@ test.describe('the "all products" row when the section gives few hits', () => {
   });
 });
 
+test('the headings answer the first keystrokes while the section shard loads, then the shard', async ({
+  page,
+}) => {
+  // The Connect shard is held back: the first hits can only come from the headings file.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const shards: string[] = [];
+  await page.route('**/search/en.docs-default-current.connect.*.json', async (route) => {
+    shards.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  await gotoHydrated(page, '/connect/fulfillment');
+  await openWithShortcut(page);
+  await page.keyboard.type('order status', { delay: 30 });
+  const modal = page.locator('[data-search-status]');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await expect(modal).toHaveAttribute('data-search-tier', 'headings');
+  expect(shards).toHaveLength(1); // asked for, not delivered
+  release();
+  // Once the shard is in, the same query is asked again and answered by it.
+  await expect(modal).not.toHaveAttribute('data-search-tier', /./);
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await expect(input(page)).toBeFocused();
+  await expect(input(page)).toHaveValue('order status');
+});
+
 test('the modal takes the site palette in dark mode, not DocSearch navy', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await gotoHydrated(page, '/catalog');

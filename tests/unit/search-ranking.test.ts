@@ -33,7 +33,15 @@ async function search(input: ExtractedRecord[], query: string): Promise<SearchHi
     origin: () => ORIGIN,
   });
   const { results } = await client.search({
-    requests: [{ indexName: 'docs', query, hitsPerPage: 20, attributesToSnippet: ['content:10'] }],
+    requests: [
+      {
+        indexName: 'docs',
+        query,
+        hitsPerPage: 20,
+        attributesToSnippet: ['content:10'],
+        fullIndex: true,
+      },
+    ],
   });
   return results[0].hits;
 }
@@ -202,7 +210,7 @@ describe('hits holding every word (nbFullHits, the modal\'s "all products" row)'
       origin: () => ORIGIN,
     });
     const { results } = await client.search({
-      requests: [{ indexName: 'docs', query, hitsPerPage: 20 }],
+      requests: [{ indexName: 'docs', query, hitsPerPage: 20, fullIndex: true }],
     });
     return results[0];
   }

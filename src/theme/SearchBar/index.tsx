@@ -22,7 +22,8 @@
  *   while a stalled search would show a stale no-results screen;
  * - Ctrl/Cmd+K or `/` pressed before hydration opens the modal at hydration
  *   (src/search/earlyShortcut);
- * - when the section gives few hits, a row after them searches all products (Alt+A).
+ * - when the section gives few hits, a row after them searches all products (Alt+A);
+ * - hits first answered from the headings alone are asked for again once the shards are in.
  * The Ask AI branch of upstream is removed (not used by this site).
  */
 import React, {
@@ -554,6 +555,11 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
     searchState.status,
     searchState.status,
   ); // CUSTOM
+  const lastAnswer = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.lastAnswer,
+    searchState.lastAnswer,
+  ); // CUSTOM
 
   // CUSTOM: the scope follows the page the reader is on.
   useEffect(() => {
@@ -613,6 +619,26 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
       typedBuffer.current = '';
     }
   }, [isOpen]);
+
+  // CUSTOM: hits first answered from the headings alone (the local index's first tier, while
+  // the section's shard loads) are asked for again once the shard is in, if the reader has
+  // not moved on: same query, focus still in the input.
+  const completed = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.completed,
+    searchState.completed,
+  );
+  useEffect(() => {
+    if (!isOpen || completed === null) return;
+    const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
+    if (
+      input &&
+      input === document.activeElement &&
+      input.value === completed.query
+    ) {
+      rerunQuery();
+    }
+  }, [completed, isOpen]);
 
   // CUSTOM: a shortcut pressed before hydration opens the modal now (src/search/earlyShortcut).
   useEffect(() => {
@@ -687,7 +713,10 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
         createPortal(
           <div
             className={algolia ? undefined : 'aisle-search--local'}
-            data-search-status={status}>
+            data-search-status={status}
+            data-search-tier={
+              lastAnswer && !lastAnswer.exhaustive ? 'headings' : undefined
+            }>
             <DocSearchModal
               {...(props as unknown as DocSearchModalProps)}
               onClose={closeModal}
