@@ -29,6 +29,7 @@
 import React, {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -371,6 +372,58 @@ function searchAllProducts() {
   rerunQuery();
 }
 
+/**
+ * CUSTOM: the search's status (`data-search-status`) and, while the local index's first tier
+ * answers, `data-search-tier="headings"`, set on the modal's root by hand: a subscription in
+ * the component that renders DocSearchModal re-rendered the whole modal on every change of
+ * either: a render of its own besides DocSearch's, on each answer.
+ */
+function SearchStateAttributes({root}: {root: HTMLElement | null}) {
+  const status = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.status,
+    searchState.status,
+  );
+  const answer = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.lastAnswer,
+    searchState.lastAnswer,
+  );
+  const headings = answer !== null && !answer.exhaustive;
+  useLayoutEffect(() => {
+    if (!root) return;
+    root.dataset.searchStatus = status;
+    if (headings) root.dataset.searchTier = 'headings';
+    else delete root.dataset.searchTier;
+  }, [root, status, headings]);
+  return null;
+}
+
+/**
+ * CUSTOM: hits first answered from the headings alone (the local index's first tier, while the
+ * section's shard loads) are asked for again once the shard is in, if the reader has not moved
+ * on: same query, focus still in the input.
+ */
+function AskAgainWithShards() {
+  const completed = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.completed,
+    searchState.completed,
+  );
+  useEffect(() => {
+    if (completed === null) return;
+    const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
+    if (
+      input &&
+      input === document.activeElement &&
+      input.value === completed.query
+    ) {
+      rerunQuery();
+    }
+  }, [completed]);
+  return null;
+}
+
 // CUSTOM: the spec's error screen, shown over the modal's results area.
 function ErrorScreen() {
   const status = useSyncExternalStore(
@@ -543,6 +596,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
   const section = sectionOfPath(pathname, siteConfig.baseUrl); // CUSTOM
 
   const searchContainer = useRef<HTMLDivElement | null>(null);
+  const [modalRoot, setModalRoot] = useState<HTMLDivElement | null>(null); // CUSTOM
   const searchButtonRef = useRef<HTMLButtonElement | null>(null);
   const typedBuffer = useRef(''); // CUSTOM: keys typed before the modal input exists
   const [isOpen, setIsOpen] = useState(false);
@@ -550,16 +604,6 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
     undefined,
   );
   const [snippetLength, setSnippetLength] = useState(10); // CUSTOM
-  const status = useSyncExternalStore(
-    searchState.subscribe,
-    searchState.status,
-    searchState.status,
-  ); // CUSTOM
-  const lastAnswer = useSyncExternalStore(
-    searchState.subscribe,
-    searchState.lastAnswer,
-    searchState.lastAnswer,
-  ); // CUSTOM
 
   // CUSTOM: the scope follows the page the reader is on.
   useEffect(() => {
@@ -619,26 +663,6 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
       typedBuffer.current = '';
     }
   }, [isOpen]);
-
-  // CUSTOM: hits first answered from the headings alone (the local index's first tier, while
-  // the section's shard loads) are asked for again once the shard is in, if the reader has
-  // not moved on: same query, focus still in the input.
-  const completed = useSyncExternalStore(
-    searchState.subscribe,
-    searchState.completed,
-    searchState.completed,
-  );
-  useEffect(() => {
-    if (!isOpen || completed === null) return;
-    const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
-    if (
-      input &&
-      input === document.activeElement &&
-      input.value === completed.query
-    ) {
-      rerunQuery();
-    }
-  }, [completed, isOpen]);
 
   // CUSTOM: a shortcut pressed before hydration opens the modal now (src/search/earlyShortcut).
   useEffect(() => {
@@ -712,11 +736,8 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
         searchContainer.current &&
         createPortal(
           <div
-            className={algolia ? undefined : 'aisle-search--local'}
-            data-search-status={status}
-            data-search-tier={
-              lastAnswer && !lastAnswer.exhaustive ? 'headings' : undefined
-            }>
+            ref={setModalRoot}
+            className={algolia ? undefined : 'aisle-search--local'}>
             <DocSearchModal
               {...(props as unknown as DocSearchModalProps)}
               onClose={closeModal}
@@ -736,6 +757,8 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
             />
             {section && <GlobalSearchToggle section={section} />}
             {section && <AllProductsRow section={section} />}
+            <SearchStateAttributes root={modalRoot} />
+            <AskAgainWithShards />
             <ErrorScreen />
             <LoadingScreen />
             <NoResultsSuggestions section={section} />
