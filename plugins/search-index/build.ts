@@ -1,16 +1,18 @@
 /**
- * Turns DocSearch records into the local index: one MiniSearch index plus display store per
- * (language, docusaurus_tag, section) shard, with content-hashed file names, and a manifest
- * naming them. One shard per site section because the modal searches the reader's section
- * unless 'Global Search' is on: its first search downloads that section's shard only
- * (design/search-engine.md, "First use on a phone").
+ * Turns DocSearch records into the local index, in two tiers (design/search-engine.md, "First
+ * use on a phone"): per (language, docusaurus_tag), a headings file (the page table and every
+ * section's headings, which the browser indexes as the first tier and which the shards' hits
+ * display), and per site section a shard (its sections' texts and MiniSearch index), with
+ * content-hashed file names and a manifest naming them. One shard per site section because the
+ * modal searches the reader's section unless 'Global Search' is on: its first search downloads
+ * that section's shard only.
  * The local index holds one document per heading section (see SectionDoc); the Algolia
  * export keeps one record per paragraph, as the DocSearch crawler does.
  */
 import { createHash } from 'node:crypto';
 import MiniSearch from 'minisearch';
 import { miniSearchOptions, type IndexedDoc } from '../../src/search/engine';
-import type { SearchManifest, SearchRecord, ShardFile } from '../../src/search/types';
+import type { HeadingsFile, SearchManifest, SearchRecord, ShardFile } from '../../src/search/types';
 
 /**
  * Longest section text kept in the display store, in characters (snippets come from it): about
@@ -95,7 +97,9 @@ function pathOf(url: string): string {
 }
 
 /**
- * Builds the shard files.
+ * Builds the files of `search/`: per (language, docusaurus_tag), one headings file (page table
+ * and every section's headings, shard after shard; see HeadingsFile) and one shard per site
+ * section (its sections' texts and MiniSearch index; see ShardFile).
  * @returns the manifest and a map from file name (relative to `search/`) to JSON text.
  */
 export function buildShards(records: IndexableRecord[]): {
@@ -108,18 +112,36 @@ export function buildShards(records: IndexableRecord[]): {
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key)!.push(r);
   }
-  const manifest: SearchManifest = { version: 2, shards: [] };
+  const manifest: SearchManifest = { version: 3, headings: [], shards: [] };
   const files = new Map<string, string>();
+  const contentHash = (json: string) =>
+    createHash('sha256').update(json).digest('hex').slice(0, 10);
+  const headings = new Map<string, { file: HeadingsFile; pageIndex: Map<string, number> }>();
   for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     const [language, tag, section] = key.split('\u0000');
-    const pageIndex = new Map<string, number>();
+    const headingsKey = `${language}\u0000${tag}`;
+    if (!headings.has(headingsKey)) {
+      headings.set(headingsKey, {
+        file: {
+          kind: 'headings',
+          version: 3,
+          language,
+          docusaurus_tag: tag,
+          pages: [],
+          rows: [],
+        },
+        pageIndex: new Map(),
+      });
+    }
+    const { file: heads, pageIndex } = headings.get(headingsKey)!;
     const shard: ShardFile = {
-      version: 2,
+      kind: 'shard',
+      version: 3,
       language,
       docusaurus_tag: tag,
       section,
-      pages: [],
-      rows: [],
+      first: heads.rows.length,
+      texts: [],
       index: null,
     };
     const mini = new MiniSearch<IndexedDoc>(miniSearchOptions);
@@ -128,26 +150,42 @@ export function buildShards(records: IndexableRecord[]): {
       const r = section.heading;
       const path = pathOf(r.url_without_anchor);
       if (!pageIndex.has(path)) {
-        pageIndex.set(path, shard.pages.length);
-        shard.pages.push([path, r.hierarchy.lvl0, r.hierarchy.lvl1, r.section]);
+        pageIndex.set(path, heads.pages.length);
+        heads.pages.push([
+          path,
+          r.hierarchy.lvl0,
+          r.hierarchy.lvl1,
+          r.section,
+          r.type === 'lvl1' ? (r.description ?? null) : null,
+        ]);
       }
       const h = r.hierarchy;
-      shard.rows.push([
+      heads.rows.push([
         pageIndex.get(path)!,
         r.type,
         r.anchor,
         [h.lvl2, h.lvl3, h.lvl4, h.lvl5, h.lvl6],
-        cutStore(section.content.join(' ')),
       ]);
+      shard.texts.push(cutStore(section.content.join(' ')));
       docs.push(toIndexedDoc(section, id));
     });
     mini.addAll(docs);
     shard.index = mini.toJSON();
     const json = JSON.stringify(shard);
-    const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
-    const file = `${language}.${tag}.${section}.${hash}.json`;
+    const file = `${language}.${tag}.${section}.${contentHash(json)}.json`;
     files.set(file, json);
     manifest.shards.push({ language, docusaurus_tag: tag, section, file, records: docs.length });
+  }
+  for (const { file: heads } of headings.values()) {
+    const json = JSON.stringify(heads);
+    const file = `${heads.language}.${heads.docusaurus_tag}._headings.${contentHash(json)}.json`;
+    files.set(file, json);
+    manifest.headings.push({
+      language: heads.language,
+      docusaurus_tag: heads.docusaurus_tag,
+      file,
+      records: heads.rows.length,
+    });
   }
   return { manifest, files };
 }

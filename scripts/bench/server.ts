@@ -78,13 +78,14 @@ function mixPaths(): string[] {
   // Entry scripts are started by the page template, not by <script src>: take every asset path.
   const assets = [...home.matchAll(/\/assets\/(?:js|css)\/[\w.~-]+\.(?:js|css)/g)].map((m) => m[0]);
   const manifest = JSON.parse(readFileSync(join(build, 'search', 'manifest.json'), 'utf8')) as {
+    headings?: { file: string }[];
     shards: { file: string }[];
   };
   return [
     ...PAGES,
     ...new Set(assets),
     '/search/manifest.json',
-    ...manifest.shards.map((s) => `/search/${s.file}`),
+    ...[...(manifest.headings ?? []), ...manifest.shards].map((s) => `/search/${s.file}`),
   ];
 }
 

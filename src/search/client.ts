@@ -15,7 +15,8 @@ import type { AlgoliaSettings } from '../../config/env';
 import type { IndexStatus, LocalClientSource, LocalSearchClient } from './localClient';
 import { emptyResult, normaliseRequests } from './requests';
 import { applyScope, isSearchSection, scopeFilter, searchScope, type SearchScope } from './scope';
-import type { LiteClientSubset, SearchManifest, ShardFile } from './types';
+import type { LiteClientSubset, SearchFile, SearchManifest } from './types';
+import { isShardFileName } from './workerProtocol';
 
 /**
  * Search settings placed in `customFields.search` by the site config: the mode, and the
@@ -38,16 +39,40 @@ export function searchConfig(): SearchConfig {
 /** A client as the modal and the search page use it (see LiteClientSubset). */
 export type ScopedClient = LiteClientSubset;
 
+/**
+ * What the last search answered, for the modal's "all products" row: its query, its hit
+ * count, how many of those hold every word of the query (`SearchResult.nbFullHits`), and the
+ * section it was limited to (null when it searched every section).
+ */
+export interface SearchAnswer {
+  query: string;
+  nbHits: number;
+  nbFullHits: number;
+  section: string | null;
+  /** False when the local client's first tier (headings) answered (`exhaustiveNbHits`). */
+  exhaustive: boolean;
+}
+
 type Listener = () => void;
 let status: IndexStatus = 'idle';
 let lastNbHits = 0;
+let lastAnswer: SearchAnswer | null = null;
+let completed: { query: string } | null = null;
 const listeners = new Set<Listener>();
 const notify = () => listeners.forEach((l) => l());
 
-/** Search status and last hit count, for useSyncExternalStore. */
+/** Search status, last hit count and last answer, for useSyncExternalStore. */
 export const searchState = {
   status: (): IndexStatus => status,
   lastNbHits: (): number => lastNbHits,
+  /** The last answer (a new object per answer, so a snapshot changes with it), or null. */
+  lastAnswer: (): SearchAnswer | null => lastAnswer,
+  /**
+   * The query of the last answer that came from the local client's first tier (headings) and
+   * can now be answered in full, as its shards have loaded (a new object each time); the modal
+   * searches it again.
+   */
+  completed: (): { query: string } | null => completed,
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -129,6 +154,43 @@ type LazyLocalClient = ScopedClient & Pick<LocalSearchClient, 'preload'>;
  * client (./localClient, MiniSearch glue, highlighting) loads instead, as a chunk of its own.
  */
 function lazyLocalClient(source: LocalClientSource, base: string): LazyLocalClient {
+  // Files asked for before the worker exists: the manifest, then the headings files it names
+  // (the first tier). Their requests then overlap the loading of the worker chunk, the worker
+  // and MiniSearch instead of following them, a saving of some round trips on a phone. Each
+  // is handed over once (the bytes move to the worker).
+  const early = new Map<string | null, Promise<ArrayBuffer>>();
+  const fetchFile = (file: string | null): Promise<ArrayBuffer> => {
+    const started = early.get(file);
+    if (started) {
+      early.delete(file);
+      return started;
+    }
+    return file === null
+      ? fetchBytes(`${base}manifest.json`, { cache: 'no-cache' })
+      : fetchBytes(`${base}${file}`);
+  };
+  let prefetched = false;
+  const prefetch = () => {
+    if (prefetched) return;
+    prefetched = true;
+    const manifest = fetchBytes(`${base}manifest.json`, { cache: 'no-cache' });
+    early.set(null, manifest);
+    // Read before the bytes are handed over: reactions run in the order they were added.
+    manifest
+      .then((bytes) => {
+        const parsed = JSON.parse(new TextDecoder().decode(bytes)) as Partial<SearchManifest>;
+        for (const { file } of parsed.headings ?? []) {
+          if (!isShardFileName(file)) continue;
+          const body = fetchBytes(`${base}${file}`);
+          body.catch(() => early.delete(file));
+          early.set(file, body);
+        }
+      })
+      .catch(() => {
+        early.clear(); // asked for again, as files, when the worker needs them
+        prefetched = false;
+      });
+  };
   const client = lazyClient('local', 'Aisle local search (lazy)', () =>
     import('./workerClient').then(({ createWorkerClient }) =>
       createWorkerClient({
@@ -137,10 +199,7 @@ function lazyLocalClient(source: LocalClientSource, base: string): LazyLocalClie
             type: 'module',
             name: 'search',
           }),
-        fetchFile: (file) =>
-          file === null
-            ? fetchBytes(`${base}manifest.json`, { cache: 'no-cache' })
-            : fetchBytes(`${base}${file}`),
+        fetchFile,
         origin: source.origin,
         fallback: () =>
           import('./localClient').then(({ createLocalClient }) => createLocalClient(source)),
@@ -150,6 +209,7 @@ function lazyLocalClient(source: LocalClientSource, base: string): LazyLocalClie
   return {
     ...client,
     preload(facetFilters) {
+      prefetch();
       // A failure here shows on the search that follows (status `error`), not twice.
       client.loaded().then(
         (local) => local.preload(facetFilters),
@@ -168,7 +228,7 @@ function getLocalClient(): LazyLocalClient {
     localClient = lazyLocalClient(
       {
         manifest: () => fetchJson<SearchManifest>(`${base}manifest.json`, { cache: 'no-cache' }),
-        shard: (file) => fetchJson<ShardFile>(`${base}${file}`),
+        shard: (file) => fetchJson<SearchFile>(`${base}${file}`),
         engine: () => import('minisearch').then((m) => m.default),
         origin: () => window.location.origin,
       },
@@ -192,24 +252,60 @@ export function preloadSearch(): void {
 
 /**
  * Wraps a client: adds the scope filter to every request, records the hit count and status.
+ * With the local client (appId `local`), an answer of its first tier (`exhaustiveNbHits`
+ * false) is followed by a search of the shards in the background, and `searchState.completed`
+ * names its query once they have loaded; `options.fullIndex` makes every request wait for the
+ * shards instead (the search page, which lists and counts every hit).
  * A failed search resolves with empty results (and status `error`) instead of rejecting, so
  * no unhandled rejection reaches the console on every keystroke.
  */
-export function scopedClient(inner: ScopedClient, getScope: () => SearchScope): ScopedClient {
+export function scopedClient(
+  inner: ScopedClient,
+  getScope: () => SearchScope,
+  options: { fullIndex?: boolean } = {},
+): ScopedClient {
+  // `fullIndex` is the local client's parameter; Algolia refuses parameters it does not know.
+  const local = inner.appId === 'local';
   return {
     appId: inner.appId,
     transporter: inner.transporter,
     addAlgoliaAgent: (segment, version) => inner.addAlgoliaAgent(segment, version),
     async search(args) {
       const scope = getScope();
-      const requests = normaliseRequests(args).map((r) => applyScope(r, scope));
+      const requests = normaliseRequests(args).map((r) => ({
+        ...applyScope(r, scope),
+        ...(local && options.fullIndex && { fullIndex: true }),
+      }));
       if (status !== 'ready') setStatus('loading');
       try {
         const response = await inner.search({ requests });
-        lastNbHits = response.results[0]?.nbHits ?? 0;
+        const first = response.results[0];
+        lastNbHits = first?.nbHits ?? 0;
+        lastAnswer = {
+          query: String(requests[0]?.query ?? ''),
+          nbHits: lastNbHits,
+          nbFullHits: first?.nbFullHits ?? lastNbHits,
+          section: scopeFilter(scope) ? scope.section : null,
+          exhaustive: first?.exhaustiveNbHits !== false,
+        };
+        if (local && first?.exhaustiveNbHits === false) {
+          // Answered by the headings while the shards load: once they have, say so, so that
+          // the modal asks again and shows the sections' text too.
+          const query = lastAnswer.query;
+          inner.search({ requests: requests.map((r) => ({ ...r, fullIndex: true })) }).then(
+            () => {
+              if (lastAnswer?.query !== query) return;
+              completed = { query };
+              notify();
+            },
+            () => undefined, // the next search reports it
+          );
+        }
+        if (status === 'ready') notify();
         setStatus('ready');
         return response;
       } catch {
+        lastAnswer = null;
         setStatus('error');
         return {
           results: requests.map((r) =>
@@ -276,5 +372,6 @@ export function getModalClient(): ScopedClient {
  * @param appId,apiKey used only in `algolia` mode.
  */
 export function getSearchClient(appId?: string, apiKey?: string): ScopedClient {
-  return (pageClient ??= scopedClient(getInner(appId, apiKey), pageScope));
+  // The page lists every hit with its count: it waits for the shards (no first tier).
+  return (pageClient ??= scopedClient(getInner(appId, apiKey), pageScope, { fullIndex: true }));
 }

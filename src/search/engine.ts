@@ -10,6 +10,7 @@
  */
 import type { Options, SearchOptions } from 'minisearch';
 import { words } from './text';
+import type { HeadingsFile } from './types';
 
 /** The document MiniSearch indexes for one record. */
 export interface IndexedDoc {
@@ -29,6 +30,31 @@ export interface IndexedDoc {
   /** The page's meta description, on its title section only: searched, never shown. */
   summary: string;
   lvl0: string;
+}
+
+/**
+ * The documents of the first tier (HeadingsFile): one per section, as the shards index it but
+ * without its content: heading, page title, parent headings, the page description on the title
+ * section, lvl0. Built in the browser from the file's display rows, so that the first tier
+ * costs no serialised index on the wire. Ids are row numbers of the file.
+ */
+export function headingDocs(file: HeadingsFile): IndexedDoc[] {
+  return file.rows.map(([page, type, , levels], id) => {
+    const [, lvl0, lvl1, , description] = file.pages[page];
+    const depth = type === 'content' ? 7 : Number(type[3]);
+    return {
+      id,
+      heading: type === 'content' ? '' : type === 'lvl1' ? lvl1 : (levels[depth - 2] ?? ''),
+      title: lvl1,
+      parents: levels
+        .slice(0, Math.max(0, depth - 2))
+        .filter(Boolean)
+        .join(' '),
+      content: '',
+      summary: type === 'lvl1' ? (description ?? '') : '',
+      lvl0,
+    };
+  });
 }
 
 export const INDEX_FIELDS = ['heading', 'title', 'parents', 'content', 'summary', 'lvl0'] as const;

@@ -8,6 +8,7 @@
 import type MiniSearchType from 'minisearch';
 import type { SearchResult as MiniResult } from 'minisearch';
 import {
+  headingDocs,
   MAX_QUERY_LENGTH,
   miniSearchOptions,
   pageWeight,
@@ -25,8 +26,10 @@ import type {
   SearchHit,
   SearchManifest,
   SearchParams,
+  SearchFile,
   SearchResult,
-  ShardFile,
+  HeadingsFile,
+  RecordType,
 } from './types';
 import { LEVELS } from './types';
 import { emptyResult, normaliseRequests } from './requests';
@@ -43,8 +46,8 @@ const DEFAULT_SNIPPET = ['content:10'];
 export interface LocalClientSource {
   /** Resolves the manifest. */
   manifest(): Promise<SearchManifest>;
-  /** Resolves one shard file by name. */
-  shard(file: string): Promise<ShardFile>;
+  /** Resolves one file of `search/` by name: a shard or a headings file. */
+  shard(file: string): Promise<SearchFile>;
   /** Loads the MiniSearch class (dynamic import in the browser). */
   engine(): Promise<typeof MiniSearchType>;
   /** Origin + base URL prefix used to make hit URLs absolute, e.g. `http://localhost:3000`. */
@@ -56,8 +59,21 @@ export interface LocalClientSource {
   work?(ms: number): void;
 }
 
+/** What the ranking reads of a loaded shard: its facets, pages and rows with their texts. */
+interface ShardView {
+  language: string;
+  docusaurus_tag: string;
+  /** Site section of the shard, `*` for the first tier (every section). */
+  section: string;
+  pages: HeadingsFile['pages'];
+  /** [page index, heading type, anchor, lvl2..lvl6, section text or null]. */
+  rows: [number, RecordType, string | null, (string | null)[], string | null][];
+}
+
 interface LoadedShard {
-  file: ShardFile;
+  file: ShardView;
+  /** Row of the headings file that is section 0 here (object ids use the file's rows). */
+  first: number;
   mini: MiniSearchType<IndexedDoc>;
   /** pageWeight of each row's page, by row id. */
   rowWeights: Float64Array;
@@ -297,24 +313,121 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
     return manifestPromise;
   };
 
-  const loadShard = (file: string): Promise<LoadedShard> => {
-    if (!shards.has(file)) {
-      shards.set(
-        file,
-        Promise.all([source.shard(file), enginePromise ?? source.engine()]).then(
-          ([data, MiniSearch]) => {
-            const started = performance.now();
-            const pageWeights = data.pages.map(([path]) => pageWeight(path));
-            const shard = {
-              file: data,
-              mini: MiniSearch.loadJS<IndexedDoc>(data.index as never, miniSearchOptions),
-              rowWeights: Float64Array.from(data.rows, ([page]) => pageWeights[page]),
-            };
-            source.work?.(performance.now() - started);
-            return shard;
+  const weigh = (view: ShardView) => {
+    const pageWeights = view.pages.map(([path]) => pageWeight(path));
+    return Float64Array.from(view.rows, ([page]) => pageWeights[page]);
+  };
+
+  /**
+   * A loaded headings file: its rows as a view, and the first tier of each site section, built
+   * on first use (a section-scoped search indexes its section's headings only).
+   */
+  interface LoadedHeadings {
+    file: HeadingsFile;
+    tier(section: string): LoadedShard;
+  }
+  const headings = new Map<string, Promise<LoadedHeadings>>();
+  const loadHeadings = (entry: SearchManifest['headings'][number]): Promise<LoadedHeadings> => {
+    if (!headings.has(entry.file)) {
+      const loading = Promise.all([
+        source.shard(entry.file),
+        enginePromise ?? source.engine(),
+      ]).then(([data, MiniSearch]): LoadedHeadings => {
+        if (data.kind !== 'headings') throw new Error(`${entry.file} is not a headings file`);
+        const view: ShardView = {
+          language: data.language,
+          docusaurus_tag: data.docusaurus_tag,
+          section: '*',
+          pages: data.pages,
+          rows: data.rows.map(([page, type, anchor, levels]) => [page, type, anchor, levels, null]),
+        };
+        const rowWeights = weigh(view);
+        const docs = headingDocs(data);
+        const tiers = new Map<string, LoadedShard>();
+        return {
+          file: data,
+          tier(section) {
+            if (!tiers.has(section)) {
+              const started = performance.now();
+              const mini = new MiniSearch<IndexedDoc>(miniSearchOptions);
+              mini.addAll(docs.filter(({ id }) => data.pages[data.rows[id][0]][3] === section));
+              tiers.set(section, { file: view, first: 0, mini, rowWeights });
+              source.work?.(performance.now() - started);
+            }
+            return tiers.get(section)!;
           },
-        ),
-      );
+        };
+      });
+      loading.catch(() => headings.delete(entry.file));
+      headings.set(entry.file, loading);
+    }
+    return headings.get(entry.file)!;
+  };
+
+  /** The headings file of a shard's (language, tag). */
+  const headingsOf = (manifest: SearchManifest, entry: SearchManifest['shards'][number]) =>
+    (manifest.headings ?? []).find(
+      (h) => h.language === entry.language && h.docusaurus_tag === entry.docusaurus_tag,
+    );
+
+  /** The first tier of the sections of `needed` (as one index, by pooled statistics). */
+  const loadTiers = (
+    manifest: SearchManifest,
+    needed: SearchManifest['shards'],
+  ): Promise<LoadedShard[]> =>
+    Promise.all(
+      needed.map((entry) => {
+        const heads = headingsOf(manifest, entry);
+        return heads ? loadHeadings(heads).then((h) => h.tier(entry.section)) : null;
+      }),
+    ).then((tiers) => tiers.filter((t): t is LoadedShard => t !== null));
+
+  /** Files whose shard has loaded, so that a request can tell it needs no first tier. */
+  const loadedShards = new Set<string>();
+
+  /** A shard, once its headings file has loaded (it holds the shard's display rows). */
+  const loadShard = (
+    entry: SearchManifest['shards'][number],
+    manifest: SearchManifest,
+  ): Promise<LoadedShard> => {
+    const { file } = entry;
+    if (!shards.has(file)) {
+      const heads = headingsOf(manifest, entry);
+      const loading = (
+        heads
+          ? loadHeadings(heads)
+          : Promise.reject(
+              new Error(`no headings file for ${entry.language}/${entry.docusaurus_tag}`),
+            )
+      )
+        // The shard's bytes are asked for once the headings are in, so that the first tier
+        // does not share the connection with them.
+        .then((h) => Promise.all([h.file, source.shard(file), enginePromise ?? source.engine()]))
+        .then(([heads, data, MiniSearch]) => {
+          if (data.kind !== 'shard') throw new Error(`${file} is not a shard`);
+          const started = performance.now();
+          const view: ShardView = {
+            language: data.language,
+            docusaurus_tag: data.docusaurus_tag,
+            section: data.section,
+            pages: heads.pages,
+            rows: data.texts.map((text, i) => {
+              const [page, type, anchor, levels] = heads.rows[data.first + i];
+              return [page, type, anchor, levels, text];
+            }),
+          };
+          const shard = {
+            file: view,
+            first: data.first,
+            mini: MiniSearch.loadJS<IndexedDoc>(data.index as never, miniSearchOptions),
+            rowWeights: weigh(view),
+          };
+          source.work?.(performance.now() - started);
+          loadedShards.add(file);
+          return shard;
+        });
+      loading.catch(() => shards.delete(file));
+      shards.set(file, loading);
     }
     return shards.get(file)!;
   };
@@ -339,18 +452,39 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
     const queryWords = words(query);
     if (queryWords.length === 0) return empty();
 
-    const loaded = await Promise.all(
-      shardsForFilters(manifest, filters).map((s) => loadShard(s.file)),
-    );
-    const workStarted = performance.now();
-    try {
-      return answer(loaded);
-    } finally {
-      source.work?.(performance.now() - workStarted);
+    const needed = shardsForFilters(manifest, filters);
+    const full = Promise.all(needed.map((s) => loadShard(s, manifest)));
+    if (!params.fullIndex && !needed.every((s) => loadedShards.has(s.file))) {
+      // First tier: the headings answer while the shards load, unless the shards come first
+      // or the headings find nothing (a "No results" that the shards might contradict).
+      if (needed.some((entry) => headingsOf(manifest, entry))) {
+        const first = await Promise.race([full.then(() => null), loadTiers(manifest, needed)]);
+        if (first && first.length > 0) {
+          const result = timed(() => answer(first, true));
+          if (result.nbHits > 0) {
+            full.catch(() => undefined); // the next search reports a shard that failed
+            return result;
+          }
+        }
+      }
+    }
+    const loaded = await full;
+    return timed(() => answer(loaded, false));
+
+    function timed(run: () => SearchResult): SearchResult {
+      const workStarted = performance.now();
+      try {
+        return run();
+      } finally {
+        source.work?.(performance.now() - workStarted);
+      }
     }
 
-    /** The rest of the request once its shards are loaded: synchronous. */
-    function answer(loaded: LoadedShard[]): SearchResult {
+    /**
+     * The rest of the request once its shards are loaded: synchronous.
+     * @param partial answered by the first tier (headings only): `exhaustiveNbHits` is false.
+     */
+    function answer(loaded: LoadedShard[], partial: boolean): SearchResult {
       type Scored = { shard: LoadedShard; result: MiniResult };
       const collect = (mode: 'AND' | 'OR'): Scored[] =>
         loaded.flatMap((shard) => {
@@ -415,7 +549,13 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
       );
 
       const nbHits = distinct.length;
-      if (hitsPerPage === 0) return { ...empty(nbHits), nbPages: 0 };
+      const nbFullHits = distinct.filter(
+        ({ result }) => new Set(result.queryTerms).size >= terms,
+      ).length;
+      const exhaustiveNbHits = !partial;
+      if (hitsPerPage === 0) {
+        return { ...empty(nbHits), nbFullHits, exhaustiveNbHits, nbPages: 0 };
+      }
       const slice = distinct.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
       const origin = source.origin();
 
@@ -473,7 +613,7 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
         const contentCount = snippets.get('content');
         const url = `${origin}${path}${anchor ? `#${anchor}` : ''}`;
         return {
-          objectID: `${shard.file.language}:${shard.file.docusaurus_tag}:${shard.file.section}:${result.id}`,
+          objectID: `${shard.file.language}:${shard.file.docusaurus_tag}:${shard.file.pages[row[0]][3]}:${shard.first + (result.id as number)}`,
           url,
           url_without_anchor: `${origin}${path}`,
           anchor,
@@ -491,7 +631,13 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
         };
       });
 
-      return { ...empty(nbHits), hits, nbPages: Math.ceil(nbHits / hitsPerPage) };
+      return {
+        ...empty(nbHits),
+        nbFullHits,
+        exhaustiveNbHits,
+        hits,
+        nbPages: Math.ceil(nbHits / hitsPerPage),
+      };
     }
   }
 
@@ -505,16 +651,13 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
       if (status === 'error' && Date.now() - lastFailure < RETRY_BACKOFF_MS) return;
       loadManifest()
         .then((manifest) => {
-          if (facetFilters == null) return;
           const filters = parseFacetFilters(facetFilters);
-          return Promise.all(
-            shardsForFilters(manifest, filters).map((s) =>
-              loadShard(s.file).catch((error: unknown) => {
-                shards.delete(s.file); // the search that needs it tries again
-                throw error;
-              }),
-            ),
-          );
+          // The first tier for every scope; then, for a section, its shard (which waits for
+          // the headings, so the two do not share the connection).
+          const needed = shardsForFilters(manifest, filters);
+          const work: Promise<unknown>[] = [loadTiers(manifest, needed)];
+          if (facetFilters != null) work.push(...needed.map((s) => loadShard(s, manifest)));
+          return Promise.all(work); // a failure shows on the search that follows
         })
         .catch(() => {
           manifestPromise = null;

@@ -40,26 +40,59 @@ export interface SearchRecord {
 }
 
 /**
+ * The headings of every section of one (language, docusaurus_tag), across site sections, as
+ * written to `search/<language>.<tag>._headings.<hash>.json`: the display rows of every shard
+ * (a shard holds its sections' texts and index only), and what the first tier of the search
+ * indexes in the browser (titles, headings, page descriptions) so that the first keystrokes
+ * are answered before any shard has arrived (design/search-engine.md, "First use on a phone").
+ */
+export interface HeadingsFile {
+  kind: 'headings';
+  version: 3;
+  language: string;
+  docusaurus_tag: string;
+  /** Page table: [path without anchor, lvl0, lvl1, site section, meta description or null]. */
+  pages: [string, string, string, string, string | null][];
+  /** Rows, one per heading section, shard after shard: [page index, heading type, anchor, lvl2..lvl6]. */
+  rows: [number, RecordType, string | null, (string | null)[]][];
+}
+
+/**
  * One shard of the local index, as written to `search/<language>.<tag>.<section>.<hash>.json`:
- * the sections of one site section (`connect`, `home`…). `pages` and `rows` are the display
- * store; `index` is MiniSearch's JSON, ids = row index.
+ * the sections of one site section (`connect`, `home`…). Its sections are the rows
+ * `first` to `first + texts.length - 1` of the headings file of its (language, tag); `index`
+ * is MiniSearch's JSON, ids = row index within the shard.
  */
 export interface ShardFile {
-  version: 2;
+  kind: 'shard';
+  version: 3;
   language: string;
   docusaurus_tag: string;
   /** Site section of every page in the shard (SearchRecord's `section`). */
   section: string;
-  /** Page table: [path without anchor, lvl0, lvl1, section]. */
-  pages: [string, string, string, string][];
-  /** Rows, one per heading section: [page index, heading type, anchor, lvl2..lvl6, section text]. */
-  rows: [number, RecordType, string | null, (string | null)[], string | null][];
+  /** Row of the headings file that is this shard's section 0. */
+  first: number;
+  /** Section text of each section, cut for snippets (display only), or null. */
+  texts: (string | null)[];
   index: unknown;
 }
 
-/** `search/manifest.json`: which shard file holds which (language, docusaurus_tag, section). */
+/** A file of `search/` other than the manifest. */
+export type SearchFile = HeadingsFile | ShardFile;
+
+/**
+ * `search/manifest.json`: which shard file holds which (language, docusaurus_tag, section), and
+ * the headings file of each (language, docusaurus_tag).
+ */
 export interface SearchManifest {
-  version: 2;
+  version: 3;
+  headings: {
+    language: string;
+    docusaurus_tag: string;
+    file: string;
+    /** Section rows in the file. */
+    records: number;
+  }[];
   shards: {
     language: string;
     docusaurus_tag: string;
@@ -108,6 +141,8 @@ export interface SearchParams {
   highlightPreTag?: string;
   highlightPostTag?: string;
   snippetEllipsisText?: string;
+  /** Local client only: answer from the shards, never from the first tier (headings). */
+  fullIndex?: boolean;
   [key: string]: unknown;
 }
 
@@ -122,7 +157,18 @@ export interface SearchResult {
   params: string;
   index: string;
   processingTimeMS: number;
-  exhaustiveNbHits: true;
+  /**
+   * False when the local client answered from its first tier (headings and page descriptions
+   * only) while the shards that hold the sections' text were still loading: the hits and their
+   * count are then those of the headings.
+   */
+  exhaustiveNbHits: boolean;
+  /**
+   * Of `nbHits`, the hits that hold every word of the query (after stop words). Set by the
+   * local client, whose long queries also list sections holding only some of the words;
+   * absent from Algolia's answers, whose hits hold every word (read it as `nbHits`).
+   */
+  nbFullHits?: number;
 }
 
 /**

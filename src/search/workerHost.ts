@@ -6,7 +6,7 @@
 import type MiniSearchType from 'minisearch';
 import { createLocalClient } from './localClient';
 import type { FromWorker, ToWorker } from './workerProtocol';
-import type { SearchManifest, ShardFile } from './types';
+import type { SearchFile, SearchManifest } from './types';
 
 /** The worker global as used here (a MessagePort also fits). */
 export interface WorkerPort {
@@ -46,7 +46,7 @@ export function serveSearch(port: WorkerPort, engine: typeof MiniSearchType): vo
 
   const client = createLocalClient({
     manifest: () => fetchFile<SearchManifest>(null),
-    shard: (file) => fetchFile<ShardFile>(file),
+    shard: (file) => fetchFile<SearchFile>(file),
     engine: async () => engine,
     origin: () => origin,
     work: (ms) => {

@@ -149,6 +149,108 @@ test('the modal names the section it searches, reachable on a phone; the button 
   expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
 });
 
+test.describe('the "all products" row when the section gives few hits', () => {
+  const row = (page: Page) => page.locator('.aisle-search-all');
+  const hitPaths = (page: Page) =>
+    page
+      .locator('.DocSearch-Hit a')
+      .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`on a phone in ${scheme} mode: readable, axe-clean, Alt+A then Enter opens the Catalog page`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoHydrated(page, '/connect/fulfillment');
+      await openWithShortcut(page);
+      await input(page).fill('sftp inventory file upload');
+      await expect(row(page)).toContainText('Few matches in Connect APIs.');
+      const button = row(page).getByRole('button', { name: 'Search all products' });
+      await expect(button).toBeInViewport({ ratio: 1 });
+      await expect(button).toHaveAttribute('aria-keyshortcuts', 'Alt+A');
+      await expect(button.locator('kbd')).toHaveText(['Alt', 'A']);
+      expect(await seriousViolations(page, '.aisle-search-all')).toEqual([]);
+      // The hits above it are Connect's only.
+      expect((await hitPaths(page)).every((p) => p.startsWith('/connect'))).toBe(true);
+
+      await page.keyboard.press('Alt+a');
+      await expect(input(page)).toHaveValue('sftp inventory file upload');
+      await expect(page.getByRole('checkbox', { name: 'Global Search' })).toBeChecked();
+      await expect(row(page)).toBeEmpty();
+      await expect.poll(async () => (await hitPaths(page))[0]).toMatch(/^\/catalog\//);
+      await expect(input(page)).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/catalog\//);
+      await expect(page.locator('h1')).toBeVisible();
+    });
+  }
+
+  test('Tab reaches the row and Enter on it searches all products', async ({ page }) => {
+    await gotoHydrated(page, '/connect/fulfillment');
+    await openWithShortcut(page);
+    await input(page).fill('qzxv wvqz-pxqz inventory');
+    await expect(row(page)).toBeVisible();
+    const button = row(page).getByRole('button', { name: 'Search all products' });
+    for (let i = 0; i < 20; i++) {
+      if (await button.evaluate((el) => el === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(button).toBeFocused();
+    expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('checkbox', { name: 'Global Search' })).toBeChecked();
+    await expect
+      .poll(async () => (await hitPaths(page)).some((p) => !p.startsWith('/connect')))
+      .toBe(true);
+  });
+
+  test('is not offered when the section answers well, nor when searching all products', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/connect/fulfillment');
+    await openWithShortcut(page);
+    await input(page).fill('order status');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await expect(row(page)).toBeEmpty();
+    await page.keyboard.press('Alt+a');
+    await expect(page.getByRole('checkbox', { name: 'Global Search' })).not.toBeChecked();
+    await page.getByRole('checkbox', { name: 'Global Search' }).check();
+    await input(page).fill('sftp inventory file upload');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await expect(row(page)).toBeEmpty();
+  });
+});
+
+test('the headings answer the first keystrokes while the section shard loads, then the shard', async ({
+  page,
+}) => {
+  // The Connect shard is held back: the first hits can only come from the headings file.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const shards: string[] = [];
+  await page.route('**/search/en.docs-default-current.connect.*.json', async (route) => {
+    shards.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  await gotoHydrated(page, '/connect/fulfillment');
+  await openWithShortcut(page);
+  await page.keyboard.type('order status', { delay: 30 });
+  const modal = page.locator('[data-search-status]');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await expect(modal).toHaveAttribute('data-search-tier', 'headings');
+  expect(shards).toHaveLength(1); // asked for, not delivered
+  release();
+  // Once the shard is in, the same query is asked again and answered by it.
+  await expect(modal).not.toHaveAttribute('data-search-tier', /./);
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await expect(input(page)).toBeFocused();
+  await expect(input(page)).toHaveValue('order status');
+});
+
 test('the modal takes the site palette in dark mode, not DocSearch navy', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await gotoHydrated(page, '/catalog');

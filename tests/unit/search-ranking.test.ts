@@ -33,7 +33,15 @@ async function search(input: ExtractedRecord[], query: string): Promise<SearchHi
     origin: () => ORIGIN,
   });
   const { results } = await client.search({
-    requests: [{ indexName: 'docs', query, hitsPerPage: 20, attributesToSnippet: ['content:10'] }],
+    requests: [
+      {
+        indexName: 'docs',
+        query,
+        hitsPerPage: 20,
+        attributesToSnippet: ['content:10'],
+        fullIndex: true,
+      },
+    ],
   });
   return results[0].hits;
 }
@@ -189,5 +197,40 @@ describe('code samples', () => {
     const [field] = await search(withCode, 'postal_code');
     expect(path(field)).toBe('/connect/fulfillment/api/create_user');
     expect(field.content ?? '').not.toContain('postal_code');
+  });
+});
+
+describe('hits holding every word (nbFullHits, the modal\'s "all products" row)', () => {
+  async function answer(query: string) {
+    const { manifest, files } = buildShards(corpus);
+    const client = createLocalClient({
+      manifest: async () => manifest,
+      shard: async (file) => JSON.parse(files.get(file)!) as ShardFile,
+      engine: async () => MiniSearch,
+      origin: () => ORIGIN,
+    });
+    const { results } = await client.search({
+      requests: [{ indexName: 'docs', query, hitsPerPage: 20, fullIndex: true }],
+    });
+    return results[0];
+  }
+
+  it('counts only the hits that hold every word of a long query', async () => {
+    // Four words: sections holding any of them are listed, none holds them all.
+    const long = await answer('sftp inventory upload order');
+    expect(long.nbHits).toBeGreaterThan(0);
+    expect(long.nbFullHits).toBe(0);
+  });
+
+  it('counts the hits holding both words of a short query, not those that follow them', async () => {
+    // Three sections hold "order" and "status" (Get an order, its Responses, Order
+    // lifecycle): fewer than 5, so the callbacks, which hold "order" only, follow them.
+    const short = await answer('order status');
+    expect(short.hits.slice(0, 2).map(path).sort()).toEqual([
+      '/connect/fulfillment/api/get_order',
+      '/connect/fulfillment_guide/concepts/order_lifecycle',
+    ]);
+    expect(short.nbHits).toBeGreaterThan(3);
+    expect(short.nbFullHits).toBe(3);
   });
 });

@@ -1,15 +1,20 @@
 import { MessageChannel } from 'node:worker_threads';
 import MiniSearch from 'minisearch';
 import { describe, expect, it, vi } from 'vitest';
-import { buildShards } from '../../plugins/search-index/build';
-import { miniSearchOptions, searchOptions, type IndexedDoc } from '../../src/search/engine';
+import { buildShards, groupSections, toIndexedDoc } from '../../plugins/search-index/build';
+import {
+  headingDocs,
+  miniSearchOptions,
+  searchOptions,
+  type IndexedDoc,
+} from '../../src/search/engine';
 import {
   createLocalClient,
   parseFacetFilters,
   shardsForFilters,
 } from '../../src/search/localClient';
 import { poolStatistics } from '../../src/search/pooledStats';
-import type { SearchRecord, ShardFile } from '../../src/search/types';
+import type { HeadingsFile, SearchFile, SearchRecord, ShardFile } from '../../src/search/types';
 import { createWorkerClient, type WorkerLike } from '../../src/search/workerClient';
 import { serveSearch, type WorkerPort } from '../../src/search/workerHost';
 import { isShardFileName } from '../../src/search/workerProtocol';
@@ -42,7 +47,13 @@ function record(
 
 /** Three sections; "token" is common in Connect and rare in Catalog, so per-shard IDF differs. */
 const records: SearchRecord[] = [
-  record('/connect', 'connect', 'lvl1', ['Connect APIs', 'Connect APIs'], null, null),
+  // With its page's meta description, as the extractor gives the title section one.
+  Object.assign(
+    record('/connect', 'connect', 'lvl1', ['Connect APIs', 'Connect APIs'], null, null),
+    {
+      description: 'Hosts, OAuth tokens and errors of the five Connect APIs.',
+    },
+  ),
   record(
     '/connect',
     'connect',
@@ -128,12 +139,112 @@ describe('per-section shards', () => {
       origin: () => ORIGIN,
     });
     const ask = (facetFilters?: string[]) =>
-      client.search({ requests: [{ indexName: 'aisle', query: 'token', facetFilters }] });
+      client.search({
+        requests: [{ indexName: 'aisle', query: 'token', facetFilters, fullIndex: true }],
+      });
+    const headings = manifest.headings.map((h) => h.file);
     const scoped = await ask(['section:catalog']);
-    expect(loaded).toEqual([manifest.shards.find((s) => s.section === 'catalog')!.file]);
+    expect(loaded).toEqual([
+      ...headings,
+      manifest.shards.find((s) => s.section === 'catalog')!.file,
+    ]);
     expect(scoped.results[0].hits.every((h) => h.url.startsWith(`${ORIGIN}/catalog`))).toBe(true);
     await ask();
-    expect(new Set(loaded)).toEqual(new Set(manifest.shards.map((s) => s.file)));
+    expect(new Set(loaded)).toEqual(new Set([...headings, ...manifest.shards.map((s) => s.file)]));
+  });
+});
+
+describe('first tier: the headings answer while the shards load', () => {
+  /** A client whose shards arrive only when `release()` is called; headings come at once. */
+  function heldShards() {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const client = createLocalClient({
+      manifest: async () => manifest,
+      shard: async (file) => {
+        const parsed = JSON.parse(files.get(file)!) as SearchFile;
+        if (parsed.kind === 'shard') await released;
+        return parsed;
+      },
+      engine: async () => MiniSearch,
+      origin: () => ORIGIN,
+    });
+    return { client, release };
+  }
+  const ask = (client: ReturnType<typeof createLocalClient>, query: string) =>
+    client.search({ requests: [{ indexName: 'aisle', query, facetFilters: ['section:connect'] }] });
+
+  it('indexes each section as its shard does, without the content', () => {
+    const heads = JSON.parse(files.get(manifest.headings[0].file)!) as HeadingsFile;
+    // Shard after shard, each section as its shard indexes it, with the file's row as id.
+    const expected = manifest.shards.flatMap((entry) => {
+      const { first } = JSON.parse(files.get(entry.file)!) as ShardFile;
+      return groupSections(records.filter((r) => r.section === entry.section)).map(
+        (section, i) => ({ ...toIndexedDoc(section, first + i), content: '' }),
+      );
+    });
+    expect(headingDocs(heads)).toEqual(expected);
+    // The shards carry no headings of their own: their rows are the headings file's.
+    for (const entry of manifest.shards) {
+      const shard = JSON.parse(files.get(entry.file)!) as ShardFile;
+      expect(Object.keys(shard)).not.toContain('pages');
+      expect(heads.rows[shard.first][0]).toBe(
+        heads.pages.findIndex(([, , , section]) => section === entry.section),
+      );
+    }
+  });
+
+  it('answers from the headings before the shard, then from the shard once it is in', async () => {
+    const { client, release } = heldShards();
+    const first = await ask(client, 'access token');
+    expect(first.results[0].exhaustiveNbHits).toBe(false);
+    const headingHits = first.results[0].hits;
+    expect(headingHits[0].url).toBe(`${ORIGIN}/connect#t`);
+    // Headings and descriptions only: no section text, and not Orders, whose text holds the words.
+    expect(headingHits.every((h) => h.content === null)).toBe(true);
+    expect(headingHits.map((h) => h.url)).not.toContain(`${ORIGIN}/connect/orders`);
+    release();
+    await vi.waitFor(async () => {
+      const full = await ask(client, 'access token');
+      expect(full.results[0].exhaustiveNbHits).toBe(true);
+      // The shard finds the word in the text of Orders too.
+      expect(full.results[0].hits.map((h) => h.url)).toContain(`${ORIGIN}/connect/orders`);
+    });
+  });
+
+  it('waits for the shard when the headings find nothing, so no false "No results"', async () => {
+    const { client, release } = heldShards();
+    let settled = false;
+    const answer = ask(client, 'callback').then((r) => {
+      settled = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBe(false);
+    release();
+    const { results } = await answer;
+    expect(results[0].exhaustiveNbHits).toBe(true);
+    expect(results[0].hits.map((h) => h.url)).toEqual([`${ORIGIN}/connect/orders`]);
+  });
+
+  it('keeps the object ids of a section the same in both tiers', async () => {
+    const { client, release } = heldShards();
+    const first = await ask(client, 'access token');
+    release();
+    const full = await client.search({
+      requests: [
+        {
+          indexName: 'aisle',
+          query: 'access token',
+          facetFilters: ['section:connect'],
+          fullIndex: true,
+        },
+      ],
+    });
+    const heading = full.results[0].hits.find((h) => h.url === `${ORIGIN}/connect#t`)!;
+    expect(heading.objectID).toBe(first.results[0].hits[0].objectID);
   });
 });
 
@@ -254,7 +365,14 @@ describe('search worker', () => {
     const direct = await (await mainThread()).search({ requests: [request] });
     expect(viaWorker.results[0].hits.length).toBeGreaterThan(0);
     expect(viaWorker.results[0].hits).toEqual(direct.results[0].hits);
-    expect(f.asked).toEqual([null, manifest.shards.find((s) => s.section === 'connect')!.file]);
+    // The headings file first (the first tier answers from it), then the section's shard only.
+    await vi.waitFor(() =>
+      expect(f.asked).toEqual([
+        null,
+        manifest.headings[0].file,
+        manifest.shards.find((s) => s.section === 'connect')!.file,
+      ]),
+    );
     worker.terminate();
   });
 
@@ -268,8 +386,9 @@ describe('search worker', () => {
       fallback: mainThread,
     });
     client.preload(['section:ads']);
-    await vi.waitFor(() => expect(f.asked).toHaveLength(2));
-    expect(f.asked[1]).toBe(manifest.shards.find((s) => s.section === 'ads')!.file);
+    await vi.waitFor(() => expect(f.asked).toHaveLength(3));
+    expect(f.asked[1]).toBe(manifest.headings[0].file);
+    expect(f.asked[2]).toBe(manifest.shards.find((s) => s.section === 'ads')!.file);
     worker.terminate();
   });
 
@@ -284,7 +403,8 @@ describe('search worker', () => {
       origin: () => ORIGIN,
       fallback: mainThread,
     });
-    await expect(client.search({ requests: [request] })).rejects.toThrow(/HTTP 503/);
+    const full = { ...request, fullIndex: true };
+    await expect(client.search({ requests: [full] })).rejects.toThrow(/HTTP 503/);
     fails.clear();
     await new Promise((r) => setTimeout(r, 1100)); // RETRY_BACKOFF_MS of the local client
     const { results } = await client.search({ requests: [request] });

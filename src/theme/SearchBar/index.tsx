@@ -21,12 +21,15 @@
  * - a loading screen instead of DocSearch's 'No results for …' until the first answer, and
  *   while a stalled search would show a stale no-results screen;
  * - Ctrl/Cmd+K or `/` pressed before hydration opens the modal at hydration
- *   (src/search/earlyShortcut).
+ *   (src/search/earlyShortcut);
+ * - when the section gives few hits, a row after them searches all products (Alt+A);
+ * - hits first answered from the headings alone are asked for again once the shards are in.
  * The Ask AI branch of upstream is removed (not used by this site).
  */
 import React, {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -253,6 +256,174 @@ function GlobalSearchToggle({section}: {section: string}) {
   );
 }
 
+/**
+ * CUSTOM: the section's answer is "few" when at most this many of its hits hold every word of
+ * the query (`SearchAnswer.nbFullHits`): a long query also lists sections holding some words,
+ * which are rarely the answer ("sftp inventory file upload" from Connect).
+ */
+const FEW_SECTION_HITS = 2;
+
+/** The shortcut of the "all products" row, as `aria-keyshortcuts` writes it. */
+const SEARCH_ALL_SHORTCUT = 'Alt+A';
+
+/** True for Alt+A (Option+A): the physical key, since Option+A types "å" on a Mac. */
+function isSearchAllKey(event: KeyboardEvent): boolean {
+  return (
+    event.altKey &&
+    !event.ctrlKey &&
+    !event.metaKey &&
+    !event.shiftKey &&
+    event.code === 'KeyA'
+  );
+}
+
+// CUSTOM: after the hits, when the section searched gives few or none, a row that searches all
+// products: Enter on its button, or Alt+A from anywhere in the modal. It sits after the results
+// area (not inside it, where DocSearch appends its next screen after it), and goes as soon as
+// the scope is global or the section answers well.
+function AllProductsRow({section}: {section: string}) {
+  const answer = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.lastAnswer,
+    searchState.lastAnswer,
+  );
+  const status = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.status,
+    searchState.status,
+  );
+  const scope = useSyncExternalStore(
+    searchScope.subscribe,
+    searchScope.get,
+    searchScope.get,
+  );
+  const dropdown = useModalElement('.DocSearch-Dropdown');
+  const [row, setRow] = useState<Element | null>(null);
+  useEffect(() => {
+    if (!dropdown) return undefined;
+    const element = document.createElement('div');
+    element.className = 'aisle-search-all';
+    element.setAttribute('aria-live', 'polite');
+    dropdown.after(element);
+    setRow(element);
+    return () => {
+      element.remove();
+      setRow(null);
+    };
+  }, [dropdown]);
+  const offer =
+    status === 'ready' &&
+    !scope.global &&
+    answer !== null &&
+    answer.section === section &&
+    answer.query.trim() !== '' &&
+    answer.nbFullHits <= FEW_SECTION_HITS;
+  useEffect(() => {
+    if (!offer) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchAllKey(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      searchAllProducts();
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [offer]);
+  if (!row || !offer) return null;
+  const mac = /Mac|iPhone|iPad/.test(navigator.platform);
+  return createPortal(
+    <>
+      <span className="aisle-search-all__label">
+        {answer.nbHits === 0 ? (
+          <Translate
+            id="aisle.search.allProducts.none"
+            values={{section: <strong>{sectionLabel(section)}</strong>}}>
+            {'No matches in {section}.'}
+          </Translate>
+        ) : (
+          <Translate
+            id="aisle.search.allProducts.few"
+            values={{section: <strong>{sectionLabel(section)}</strong>}}>
+            {'Few matches in {section}.'}
+          </Translate>
+        )}
+      </span>
+      <button
+        type="button"
+        className="aisle-search-all__button"
+        aria-keyshortcuts={SEARCH_ALL_SHORTCUT}
+        onClick={searchAllProducts}>
+        <Translate id="aisle.search.allProducts.button">
+          Search all products
+        </Translate>
+        <span className="aisle-search-all__keys" aria-hidden="true">
+          <kbd>{mac ? '⌥' : 'Alt'}</kbd>
+          <kbd>A</kbd>
+        </span>
+      </button>
+    </>,
+    row,
+  );
+}
+
+/** Turns 'Global Search' on and searches the modal's query again, focus in the input. */
+function searchAllProducts() {
+  searchScope.set({global: true});
+  rerunQuery();
+}
+
+/**
+ * CUSTOM: the search's status (`data-search-status`) and, while the local index's first tier
+ * answers, `data-search-tier="headings"`, set on the modal's root by hand: a subscription in
+ * the component that renders DocSearchModal re-rendered the whole modal on every change of
+ * either: a render of its own besides DocSearch's, on each answer.
+ */
+function SearchStateAttributes({root}: {root: HTMLElement | null}) {
+  const status = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.status,
+    searchState.status,
+  );
+  const answer = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.lastAnswer,
+    searchState.lastAnswer,
+  );
+  const headings = answer !== null && !answer.exhaustive;
+  useLayoutEffect(() => {
+    if (!root) return;
+    root.dataset.searchStatus = status;
+    if (headings) root.dataset.searchTier = 'headings';
+    else delete root.dataset.searchTier;
+  }, [root, status, headings]);
+  return null;
+}
+
+/**
+ * CUSTOM: hits first answered from the headings alone (the local index's first tier, while the
+ * section's shard loads) are asked for again once the shard is in, if the reader has not moved
+ * on: same query, focus still in the input.
+ */
+function AskAgainWithShards() {
+  const completed = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.completed,
+    searchState.completed,
+  );
+  useEffect(() => {
+    if (completed === null) return;
+    const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
+    if (
+      input &&
+      input === document.activeElement &&
+      input.value === completed.query
+    ) {
+      rerunQuery();
+    }
+  }, [completed]);
+  return null;
+}
+
 // CUSTOM: the spec's error screen, shown over the modal's results area.
 function ErrorScreen() {
   const status = useSyncExternalStore(
@@ -425,6 +596,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
   const section = sectionOfPath(pathname, siteConfig.baseUrl); // CUSTOM
 
   const searchContainer = useRef<HTMLDivElement | null>(null);
+  const [modalRoot, setModalRoot] = useState<HTMLDivElement | null>(null); // CUSTOM
   const searchButtonRef = useRef<HTMLButtonElement | null>(null);
   const typedBuffer = useRef(''); // CUSTOM: keys typed before the modal input exists
   const [isOpen, setIsOpen] = useState(false);
@@ -432,11 +604,6 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
     undefined,
   );
   const [snippetLength, setSnippetLength] = useState(10); // CUSTOM
-  const status = useSyncExternalStore(
-    searchState.subscribe,
-    searchState.status,
-    searchState.status,
-  ); // CUSTOM
 
   // CUSTOM: the scope follows the page the reader is on.
   useEffect(() => {
@@ -569,8 +736,8 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
         searchContainer.current &&
         createPortal(
           <div
-            className={algolia ? undefined : 'aisle-search--local'}
-            data-search-status={status}>
+            ref={setModalRoot}
+            className={algolia ? undefined : 'aisle-search--local'}>
             <DocSearchModal
               {...(props as unknown as DocSearchModalProps)}
               onClose={closeModal}
@@ -589,6 +756,9 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
               recentSearchesWithFavoritesLimit={RECENT_SEARCHES_WITH_FAVORITES}
             />
             {section && <GlobalSearchToggle section={section} />}
+            {section && <AllProductsRow section={section} />}
+            <SearchStateAttributes root={modalRoot} />
+            <AskAgainWithShards />
             <ErrorScreen />
             <LoadingScreen />
             <NoResultsSuggestions section={section} />
