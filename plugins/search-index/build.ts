@@ -16,9 +16,11 @@ import type { HeadingsFile, SearchManifest, SearchRecord, ShardFile } from '../.
 
 /**
  * Longest section text kept in the display store, in characters (snippets come from it): about
- * 50 words, room for a 10-word snippet; 320 keeps the search data under its 600 KB budget.
+ * 35 words, room for a 10-word snippet. 320 kept the search data under its 600 KB budget at 326
+ * pages; at 338 pages and with the first tier's headings file it was 637.6 KB, and 224 brings it
+ * to 590.4 KB (design/search-engine.md, "Display store").
  */
-export const STORE_CONTENT_LENGTH = 320;
+export const STORE_CONTENT_LENGTH = 224;
 
 /**
  * A heading and the content records under it, the unit the local index holds: one document
