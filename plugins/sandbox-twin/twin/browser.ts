@@ -13,7 +13,7 @@ import ucs2length from 'ajv/dist/runtime/ucs2length';
 import equal from 'ajv/dist/runtime/equal';
 import { fullFormats } from 'ajv-formats/dist/formats';
 import type { RouteSpec } from '../generate';
-import { arrangeFor, connectHandlers, seedWorld } from './connect';
+import { connectHandlers, seedWorld } from './connect';
 import { createTwin, type OperationModule, type WorldStorage } from './twin';
 import { moduleKey, type OPERATION_RUNTIME, type OperationSpec, type Twin } from './types';
 import type { World } from './world';
@@ -103,7 +103,11 @@ export async function loadOperations(api: string): Promise<OperationSpec[]> {
 
 let twin: Twin | undefined;
 
-/** The page's twin (one per page; its world in sessionStorage). */
+/**
+ * The page's twin (one per page; its world in sessionStorage). Without `arrange`: only the
+ * sample run resets for a documented request (`resetFor`), so the panel's bytes leave
+ * `arrangeFor` out (design/try-it.md, "Bytes").
+ */
 export async function loadBrowserTwin(): Promise<Twin> {
   twin ??= createTwin({
     routes: table,
@@ -111,7 +115,6 @@ export async function loadBrowserTwin(): Promise<Twin> {
     handlers: connectHandlers,
     seed: seedWorld,
     examples: seed,
-    arrange: arrangeFor,
     storage,
   });
   return twin;
