@@ -24,15 +24,19 @@ function records(pages: [path: string, html: string][]): ExtractedRecord[] {
   );
 }
 
-async function search(input: ExtractedRecord[], query: string): Promise<SearchHit[]> {
+/** A local client over the shards built from `input`, read from memory. */
+function clientOf(input: ExtractedRecord[]) {
   const { manifest, files } = buildShards(input);
-  const client = createLocalClient({
+  return createLocalClient({
     manifest: async () => manifest,
     shard: async (file) => JSON.parse(files.get(file)!) as ShardFile,
     engine: async () => MiniSearch,
     origin: () => ORIGIN,
   });
-  const { results } = await client.search({
+}
+
+async function search(input: ExtractedRecord[], query: string): Promise<SearchHit[]> {
+  const { results } = await clientOf(input).search({
     requests: [
       {
         indexName: 'docs',
@@ -202,14 +206,7 @@ describe('code samples', () => {
 
 describe('hits holding every word (nbFullHits, the modal\'s "all products" row)', () => {
   async function answer(query: string) {
-    const { manifest, files } = buildShards(corpus);
-    const client = createLocalClient({
-      manifest: async () => manifest,
-      shard: async (file) => JSON.parse(files.get(file)!) as ShardFile,
-      engine: async () => MiniSearch,
-      origin: () => ORIGIN,
-    });
-    const { results } = await client.search({
+    const { results } = await clientOf(corpus).search({
       requests: [{ indexName: 'docs', query, hitsPerPage: 20, fullIndex: true }],
     });
     return results[0];
