@@ -201,8 +201,8 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-/** `1 row` / `5 rows`. */
-function plural(n: number, one: string, many = `${one}s`): string {
+/** `n` and its noun in the right number: `1 row` / `5 rows`. */
+export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 

@@ -22,6 +22,7 @@ import {
   emptyReport,
   formatCount,
   isClean,
+  plural,
   summarize,
 } from '@site/src/catalog/fileChecker';
 import ScrollableTable from '@site/src/components/ScrollableTable';
@@ -243,7 +244,7 @@ function Report({ report, seconds }: { report: CheckReport; seconds: number }) {
             <Finding ok={report.errorCount === 0} label="Values">
               {report.errorCount === 0
                 ? 'every value is valid'
-                : `${formatCount(report.errorCount)} problems in ${Object.keys(report.errorsByColumn).length} columns`}
+                : `${plural(report.errorCount, 'problem')} in ${plural(Object.keys(report.errorsByColumn).length, 'column')}`}
               {report.knockOnCount > 0 &&
                 `, plus ${formatCount(report.knockOnCount)} that follow from them (not listed)`}
             </Finding>
