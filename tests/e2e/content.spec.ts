@@ -73,7 +73,10 @@ test('the search bar example: arrows move through suggestions, Escape closes the
 });
 
 for (const [group, pages] of [
-  ['integrate', [/analytics/i, /loyalty/i, /payment/i, /tag manager/i]],
+  [
+    'integrate',
+    [/analytics/i, /loyalty/i, /payment providers/i, /payment connector/i, /tag manager/i],
+  ],
   ['manage', [/roles/i, /banners/i, /holiday hours/i]],
 ] as const) {
   test(`/storefront/${group} is the landing page of its sidebar group`, async ({ page }) => {
