@@ -67,7 +67,10 @@ test('hits are limited to 5 per group, link to pages, and "See all" gives the tr
   const hits = page.locator('.DocSearch-Hit');
   await expect(hits.first()).toBeVisible();
   expect(await hits.count()).toBeLessThanOrEqual(5);
+  // The count appears once the section's shard has answered (the first tier's count is not the
+  // page's, so the footer names none until then).
   const footer = page.locator('.DocSearch-HitsFooter a');
+  await expect(footer).toHaveText(/See all \d+ results/);
   const count = Number((await footer.innerText()).match(/See all (\d+) results/)![1]);
   await footer.click();
   await expect(page).toHaveURL(/\/search\?q=order&section=connect$/);

@@ -170,8 +170,10 @@ function Hit({
   );
 }
 
-// CUSTOM: the count is the last answer's nbHits, not DocSearch's running sum; the link keeps
-// the modal's section when Global Search is off.
+// CUSTOM: the count is the last answer's nbHits, not DocSearch's running sum, and only once it
+// is exhaustive: the first tier's answer (headings, while the shards load) counts fewer hits
+// than the search page will list, so its footer names no number. The link keeps the modal's
+// section when Global Search is off.
 function ResultsFooter({query, onClose}: {query: string; onClose: () => void}) {
   const createSearchLink = useSearchLinkCreator();
   const count = useSyncExternalStore(
@@ -179,14 +181,25 @@ function ResultsFooter({query, onClose}: {query: string; onClose: () => void}) {
     searchState.lastNbHits,
     searchState.lastNbHits,
   );
+  const answer = useSyncExternalStore(
+    searchState.subscribe,
+    searchState.lastAnswer,
+    searchState.lastAnswer,
+  );
   const scope = searchScope.get();
   const section =
     !scope.global && scope.section ? `&section=${scope.section}` : '';
   return (
     <Link to={`${createSearchLink(query)}${section}`} onClick={onClose}>
-      <Translate id="theme.SearchBar.seeAll" values={{count}}>
-        {'See all {count} results'}
-      </Translate>
+      {answer !== null && !answer.exhaustive ? (
+        <Translate id="theme.SearchBar.seeAllPending">
+          See all results
+        </Translate>
+      ) : (
+        <Translate id="theme.SearchBar.seeAll" values={{count}}>
+          {'See all {count} results'}
+        </Translate>
+      )}
     </Link>
   );
 }
