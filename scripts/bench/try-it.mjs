@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { startNginx } from './serve.mjs';
+import { median } from './stats.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const buildDir = join(root, 'build');
@@ -51,11 +52,6 @@ function runtimeEntries() {
     tryIt: [...new Set(code.match(/"try-it-[a-z-]+"/g) ?? [])],
     operations: (code.match(/\bsandboxServer\b/g) ?? []).length,
   };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 async function main() {
@@ -94,7 +90,6 @@ async function main() {
           const send = panel.getByRole('button', { name: 'Send' });
           await send.click();
           await page.locator('.try-it__answer[data-ms]').waitFor();
-          await send.waitFor({ state: 'visible' });
           await page.waitForFunction(() => {
             const b = [...document.querySelectorAll('.try-it__panel button')].find(
               (e) => e.textContent === 'Send',
