@@ -301,3 +301,16 @@ test.describe('diagrams', () => {
     await expect(page.locator('.aisle-panzoom').first()).toBeAttached({ timeout: 5000 });
   });
 });
+
+test('a home page whose scripts and styles cannot load shows the wrong-base-URL banner', async ({
+  page,
+}) => {
+  // A host that serves the site at another base URL than it was built for answers its
+  // /assets/ URLs with errors: the page then stays as the server rendered it, and Docusaurus's
+  // inline banner script (baseUrlIssueBanner) shows the banner. The same failure without a
+  // build of its own: the default build with its assets refused.
+  await page.route('**/assets/**', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/');
+  await expect(page.getByText('Your Docusaurus site did not load properly.')).toBeVisible();
+  await expect(page.locator('#__docusaurus-base-url-issue-banner')).toContainText('baseUrl');
+});

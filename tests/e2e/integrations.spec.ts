@@ -218,17 +218,3 @@ test('a route whose code cannot be loaded reloads the page (spec §8 route prelo
   // Docusaurus warns with the chunk error before it reloads (spec §8, route preload failure).
   expect(warnings.some((w) => /Loading (CSS )?chunk .+ failed|ChunkLoadError/i.test(w))).toBe(true);
 });
-
-test('a site built for another base URL shows the wrong-base-URL banner on its home page', async ({
-  page,
-}) => {
-  test.setTimeout(240_000);
-  // Built for /docs/ but served at the root: its assets cannot load, as on a misconfigured host.
-  const wrong = await buildAndServe('build-wrong-base', { BASE_URL: '/docs/' });
-  try {
-    await page.goto(`${wrong.url}/`);
-    await expect(page.getByText('Your Docusaurus site did not load properly.')).toBeVisible();
-  } finally {
-    wrong.stop();
-  }
-});
