@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createIdleQueue, IDLE_MARGIN_MS, type Deadline } from '../../plugins/idle-prefetch/queue';
+import {
+  createIdleQueue,
+  IDLE_MARGIN_MS,
+  IDLE_SLICE_MS,
+  type Deadline,
+} from '../../plugins/idle-prefetch/queue';
 import { createPrefetcher } from '../../plugins/idle-prefetch/prefetch';
 
 /** A fake idle scheduler: callbacks wait until `idle(ms)` hands them a deadline. */
@@ -47,6 +52,20 @@ describe('idle-prefetch queue', () => {
     idle.idle(50, clock);
     expect(run).toHaveBeenCalledTimes(5);
     expect(idle.pending).toHaveLength(0);
+  });
+
+  it('uses at most a slice of a long idle period, so that no task grows past 50 ms', () => {
+    const idle = fakeIdle();
+    const clock = { spent: 0 };
+    const run = vi.fn(() => {
+      clock.spent += 10;
+    });
+    const enqueue = createIdleQueue(run, idle.schedule);
+    for (let i = 0; i < 8; i++) enqueue(`/${i}`);
+    idle.idle(50, clock);
+    expect(run).toHaveBeenCalledTimes(Math.ceil(IDLE_SLICE_MS / 10));
+    expect(clock.spent).toBeLessThan(50);
+    expect(idle.pending).toHaveLength(1);
   });
 
   it('logs a failing item and goes on with the rest', () => {
