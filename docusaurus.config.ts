@@ -19,7 +19,6 @@ import idlePrefetchPlugin from './plugins/idle-prefetch';
 import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
 import markdownTwinsPlugin from './plugins/markdown-twins';
-import earlySearchKeyPlugin from './plugins/early-search-key';
 import sandboxTwinWorkerPlugin from './plugins/sandbox-twin/worker-plugin';
 import buildDiagramsPlugin, {
   diagramSettings,
@@ -186,8 +185,6 @@ const config: Config = {
     ],
     // A new announcement id shows the bar again from the first paint (spec §4).
     announcementIdPlugin,
-    // Ctrl/Cmd+K and `/` pressed before hydration open the search modal once it can (spec §4).
-    earlySearchKeyPlugin,
     // The mobile layout below 996 px, in CSS and JavaScript (spec §9).
     breakpointPlugin,
     // Link prefetching moved to idle time (no long task when many links scroll into view).
@@ -210,7 +207,8 @@ const config: Config = {
     ],
     // Click-to-zoom on content images; configured by themeConfig.zoom below.
     'docusaurus-plugin-image-zoom',
-    // Offline search: DocSearch records and the local index, written at postBuild.
+    // The search: DocSearch records and the local index (postBuild), the SearchBar and
+    // SearchPage theme components, and the shortcut's inline script (spec §4).
     searchIndexPlugin,
     // Diagrams: SVG drawn at build time, or (development) mermaid's code kept in lazy chunks
     // instead of the common chunk every page loads.

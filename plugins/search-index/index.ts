@@ -1,9 +1,18 @@
 /**
- * Local plugin `search-index`: the offline search of the site.
+ * Local plugin `search-index`: the site's search, its data and its theme components.
  * - postBuild: extracts DocSearch records from every built page (./extract), writes the
  *   records in the Algolia record format beside the build (`recordsFile`, ./paths), and the
  *   local index shards plus `search/manifest.json` into it (./build).
- * The modal and the (ejected) search page both call the client seam (src/search/client).
+ * - getThemePath: the navbar's `SearchBar` (ejected from @docusaurus/theme-search-algolia, with
+ *   the site's additions in ./theme/SearchBar/ModalExtras) and the ejected `SearchPage`. A
+ *   site plugin's theme path comes after the preset's themes, so these replace
+ *   theme-search-algolia's components (@docusaurus/core, `loadPluginConfigs`).
+ * - injectHtmlTags: the inline script of src/search/earlyShortcut.ts in `<head>` of every page:
+ *   Ctrl/Cmd+K, `/` or a tap on the search button before hydration open the modal's shell at
+ *   once (spec §4). It only adds listeners (no fetch, no layout work), so it does not hold back
+ *   the first paint; it is static text, so the CSP hash step (deploy/inline-scripts.ts) allows
+ *   it like the theme's scripts.
+ * Both components use the search seam (src/search/seam, wired by src/search/client).
  */
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
@@ -11,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import type { Plugin } from '@docusaurus/types';
 import { buildShards } from './build';
 import { extractRecords, type ExtractedRecord } from './extract';
+import { earlyShortcutScript } from '../../src/search/earlyShortcut';
 import { sectionLabel } from '../../src/search/scope';
 import { SEARCH_DIR, recordsFile } from './paths';
 
@@ -48,6 +58,18 @@ export function sectionOf(route: string, baseUrl: string): string {
 export default function searchIndexPlugin(): Plugin {
   return {
     name: 'search-index',
+
+    getThemePath() {
+      return join(__dirname, 'theme');
+    },
+
+    getTypeScriptThemePath() {
+      return join(__dirname, 'theme');
+    },
+
+    injectHtmlTags() {
+      return { headTags: [{ tagName: 'script', innerHTML: earlyShortcutScript }] };
+    },
 
     async postBuild({ outDir, siteConfig }) {
       const started = Date.now();

@@ -1,30 +1,28 @@
 /**
- * The one search client seam. Which implementation answers is decided once, from config
- * (`customFields.search.mode`, set by docusaurus.config.ts from the ALGOLIA_* variables):
- * - `local`: the in-browser index built at postBuild (createLocalClient, whose code is loaded
- *   with the first search or preload, like Algolia's client in `algolia` mode);
+ * The browser's wiring of the search seam (./seam): which client answers is decided once, from
+ * config (`customFields.search.mode`, set by docusaurus.config.ts from the ALGOLIA_* variables):
+ * - `local`: the in-browser index built at postBuild, in a module worker (./workerClient),
+ *   whose code is loaded with the first search or preload, like Algolia's client in `algolia`
+ *   mode;
  * - `algolia`: Algolia's lite client with the configured credentials (host fallback,
  *   timeouts and the 2-minute host-down expiry are algoliasearch's own, with the hosts cache
  *   of ./algoliaOptions so that a host's state outlasts the search that found it down).
- * Both are wrapped by `scopedClient`, which adds the section filter, remembers the true hit
- * count of the last query ('See all' link) and turns a failed search into an empty answer
- * plus an `error` status, so the UI can show the spec's error screen.
+ * `searchSeam()` is the page's one seam, created on first use; the modal and the search page
+ * read its store and use its clients.
  */
 import siteConfig from '@generated/docusaurus.config';
-import type { AlgoliaSettings } from '../../config/env';
-import type { IndexStatus, LocalClientSource, LocalSearchClient } from './localClient';
-import { emptyResult, normaliseRequests } from './requests';
-import { applyScope, isSearchSection, scopeFilter, searchScope, type SearchScope } from './scope';
+import type { LocalClientSource, LocalSearchClient } from './localClient';
+import {
+  createSearchSeam,
+  type SearchConfig,
+  type SearchSeam,
+  type SearchTransport,
+  type TransportClient,
+} from './seam';
 import type { LiteClientSubset, SearchFile, SearchManifest } from './types';
 import { isShardFileName } from './workerProtocol';
 
-/**
- * Search settings placed in `customFields.search` by the site config: the mode, and the
- * ALGOLIA_* settings (empty strings and no hosts in `local` mode).
- */
-export interface SearchConfig extends AlgoliaSettings {
-  mode: 'local' | 'algolia';
-}
+export type { SearchAnswer, SearchConfig } from './seam';
 
 /** The first search host: the configured one, or Algolia's DSN host for the app. */
 export function searchHost(config: SearchConfig): string {
@@ -34,56 +32,6 @@ export function searchHost(config: SearchConfig): string {
 /** The search settings of this build. */
 export function searchConfig(): SearchConfig {
   return (siteConfig.customFields as { search: SearchConfig }).search;
-}
-
-/** A client as the modal and the search page use it (see LiteClientSubset). */
-export type ScopedClient = LiteClientSubset;
-
-/**
- * What the last search answered, for the modal's "all products" row: its query, its hit
- * count, how many of those hold every word of the query (`SearchResult.nbFullHits`), and the
- * section it was limited to (null when it searched every section).
- */
-export interface SearchAnswer {
-  query: string;
-  nbHits: number;
-  nbFullHits: number;
-  section: string | null;
-  /** False when the local client's first tier (headings) answered (`exhaustiveNbHits`). */
-  exhaustive: boolean;
-}
-
-type Listener = () => void;
-let status: IndexStatus = 'idle';
-let lastNbHits = 0;
-let lastAnswer: SearchAnswer | null = null;
-let completed: { query: string } | null = null;
-const listeners = new Set<Listener>();
-const notify = () => listeners.forEach((l) => l());
-
-/** Search status, last hit count and last answer, for useSyncExternalStore. */
-export const searchState = {
-  status: (): IndexStatus => status,
-  lastNbHits: (): number => lastNbHits,
-  /** The last answer (a new object per answer, so a snapshot changes with it), or null. */
-  lastAnswer: (): SearchAnswer | null => lastAnswer,
-  /**
-   * The query of the last answer that came from the local client's first tier (headings) and
-   * can now be answered in full, as its shards have loaded (a new object each time); the modal
-   * searches it again.
-   */
-  completed: (): { query: string } | null => completed,
-  subscribe(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
-
-function setStatus(next: IndexStatus) {
-  if (next !== status) {
-    status = next;
-    notify();
-  }
 }
 
 async function fetchOk(url: string, init?: RequestInit): Promise<Response> {
@@ -113,11 +61,11 @@ async function fetchBytes(url: string, init?: RequestInit): Promise<ArrayBuffer>
  * @param create imports and builds the real client; a failed import is tried again next time.
  * @returns the client, and `loaded()` for the real one (e.g. to preload it).
  */
-function lazyClient<C extends ScopedClient>(
+function lazyClient<C extends LiteClientSubset>(
   appId: string,
   agentLabel: string,
   create: () => Promise<C>,
-): ScopedClient & { loaded: () => Promise<C> } {
+): LiteClientSubset & { loaded: () => Promise<C> } {
   const agents: [string, string | undefined][] = [];
   let real: Promise<C> | null = null;
   const loaded = () =>
@@ -145,8 +93,8 @@ function lazyClient<C extends ScopedClient>(
   };
 }
 
-/** The local client, with `preload()`; the seam keeps its own status (see `searchState`). */
-type LazyLocalClient = ScopedClient & Pick<LocalSearchClient, 'preload'>;
+/** The local client, with `preload()`; the seam keeps its own status (./seam). */
+type LazyLocalClient = LiteClientSubset & Pick<LocalSearchClient, 'preload'>;
 
 /**
  * The local client. Its index runs in a module worker (./search.worker.ts, through
@@ -219,108 +167,6 @@ function lazyLocalClient(source: LocalClientSource, base: string): LazyLocalClie
   };
 }
 
-let localClient: LazyLocalClient | null = null;
-
-/** The local client, created on first use. */
-function getLocalClient(): LazyLocalClient {
-  if (!localClient) {
-    const base = `${siteConfig.baseUrl}search/`;
-    localClient = lazyLocalClient(
-      {
-        manifest: () => fetchJson<SearchManifest>(`${base}manifest.json`, { cache: 'no-cache' }),
-        shard: (file) => fetchJson<SearchFile>(`${base}${file}`),
-        engine: () => import('minisearch').then((m) => m.default),
-        origin: () => window.location.origin,
-      },
-      base,
-    );
-  }
-  return localClient;
-}
-
-/**
- * Starts loading the search data (on hover or focus of the search button, or the shortcut):
- * the manifest and engine, and when the modal is scoped to a section, that section's shard,
- * so its download overlaps the modal's opening (at most the largest section, about 160 KB
- * compressed; a global scope loads nothing more until the first search).
- */
-export function preloadSearch(): void {
-  if (searchConfig().mode !== 'local') return;
-  const filter = scopeFilter(searchScope.get());
-  getLocalClient().preload(filter ? [filter] : undefined);
-}
-
-/**
- * Wraps a client: adds the scope filter to every request, records the hit count and status.
- * With the local client (appId `local`), an answer of its first tier (`exhaustiveNbHits`
- * false) is followed by a search of the shards in the background, and `searchState.completed`
- * names its query once they have loaded; `options.fullIndex` makes every request wait for the
- * shards instead (the search page, which lists and counts every hit).
- * A failed search resolves with empty results (and status `error`) instead of rejecting, so
- * no unhandled rejection reaches the console on every keystroke.
- */
-export function scopedClient(
-  inner: ScopedClient,
-  getScope: () => SearchScope,
-  options: { fullIndex?: boolean } = {},
-): ScopedClient {
-  // `fullIndex` is the local client's parameter; Algolia refuses parameters it does not know.
-  const local = inner.appId === 'local';
-  return {
-    appId: inner.appId,
-    transporter: inner.transporter,
-    addAlgoliaAgent: (segment, version) => inner.addAlgoliaAgent(segment, version),
-    async search(args) {
-      const scope = getScope();
-      const requests = normaliseRequests(args).map((r) => ({
-        ...applyScope(r, scope),
-        ...(local && options.fullIndex && { fullIndex: true }),
-      }));
-      if (status !== 'ready') setStatus('loading');
-      try {
-        const response = await inner.search({ requests });
-        const first = response.results[0];
-        lastNbHits = first?.nbHits ?? 0;
-        lastAnswer = {
-          query: String(requests[0]?.query ?? ''),
-          nbHits: lastNbHits,
-          nbFullHits: first?.nbFullHits ?? lastNbHits,
-          section: scopeFilter(scope) ? scope.section : null,
-          exhaustive: first?.exhaustiveNbHits !== false,
-        };
-        if (local && first?.exhaustiveNbHits === false) {
-          // Answered by the headings while the shards load: once they have, say so, so that
-          // the modal asks again and shows the sections' text too.
-          const query = lastAnswer.query;
-          inner.search({ requests: requests.map((r) => ({ ...r, fullIndex: true })) }).then(
-            () => {
-              if (lastAnswer?.query !== query) return;
-              completed = { query };
-              notify();
-            },
-            () => undefined, // the next search reports it
-          );
-        }
-        if (status === 'ready') notify();
-        setStatus('ready');
-        return response;
-      } catch {
-        lastAnswer = null;
-        setStatus('error');
-        return {
-          results: requests.map((r) =>
-            emptyResult({
-              index: r.indexName,
-              query: String(r.query ?? ''),
-              hitsPerPage: Number(r.hitsPerPage ?? 20),
-            }),
-          ),
-        };
-      }
-    },
-  };
-}
-
 /**
  * Algolia's lite client, loaded on first search so that local builds never ship it. One client
  * for the page's life, so that a host marked down stays skipped for 2 minutes (./algoliaOptions).
@@ -328,50 +174,40 @@ export function scopedClient(
  *   apiKey) when one is empty, which surfaces as the error screen.
  * @param hosts origins tried in order instead of Algolia's hosts (ALGOLIA_HOSTS), or none.
  */
-function lazyAlgoliaClient(appId: string, apiKey: string, hosts: string[]): ScopedClient {
+function lazyAlgoliaClient(appId: string, apiKey: string, hosts: string[]): LiteClientSubset {
   return lazyClient(appId, 'Algolia lite client (lazy)', () =>
     Promise.all([import('algoliasearch/lite'), import('./algoliaOptions')]).then(
       ([{ liteClient }, { algoliaClientOptions }]) =>
-        liteClient(appId, apiKey, algoliaClientOptions(hosts)) as unknown as ScopedClient,
+        liteClient(appId, apiKey, algoliaClientOptions(hosts)) as unknown as LiteClientSubset,
     ),
   );
 }
 
-let innerClient: ScopedClient | null = null;
-let modalClient: ScopedClient | null = null;
-let pageClient: ScopedClient | null = null;
-
-function getInner(appId?: string, apiKey?: string): ScopedClient {
-  if (!innerClient) {
-    const config = searchConfig();
-    innerClient =
-      config.mode === 'algolia'
-        ? lazyAlgoliaClient(appId ?? config.appId, apiKey ?? config.apiKey, config.hosts)
-        : getLocalClient();
-  }
-  return innerClient;
+/** The browser's transport: the local client or Algolia's, and the page's `?section=`. */
+function browserTransport(): SearchTransport {
+  return {
+    createClient(config): TransportClient {
+      if (config.mode === 'algolia') {
+        return lazyAlgoliaClient(config.appId, config.apiKey, config.hosts);
+      }
+      const base = `${siteConfig.baseUrl}search/`;
+      return lazyLocalClient(
+        {
+          manifest: () => fetchJson<SearchManifest>(`${base}manifest.json`, { cache: 'no-cache' }),
+          shard: (file) => fetchJson<SearchFile>(`${base}${file}`),
+          engine: () => import('minisearch').then((m) => m.default),
+          origin: () => window.location.origin,
+        },
+        base,
+      );
+    },
+    pageSection: () => new URLSearchParams(window.location.search).get('section'),
+  };
 }
 
-/**
- * Scope of the search page: `?section=` of its URL, global when absent or not a section (the
- * page says so), read per search.
- */
-function pageScope(): SearchScope {
-  const param = new URLSearchParams(window.location.search).get('section');
-  const section = param && isSearchSection(param) ? param : null;
-  return { section, global: !section };
-}
+let seam: SearchSeam | null = null;
 
-/** The modal's client: scoped by the page the reader is on and the 'Global Search' box. */
-export function getModalClient(): ScopedClient {
-  return (modalClient ??= scopedClient(getInner(), searchScope.get));
-}
-
-/**
- * The search page's client, a singleton (the page asks on every render).
- * @param appId,apiKey used only in `algolia` mode.
- */
-export function getSearchClient(appId?: string, apiKey?: string): ScopedClient {
-  // The page lists every hit with its count: it waits for the shards (no first tier).
-  return (pageClient ??= scopedClient(getInner(appId, apiKey), pageScope, { fullIndex: true }));
+/** The page's one search seam (./seam), created on first use. */
+export function searchSeam(): SearchSeam {
+  return (seam ??= createSearchSeam(searchConfig(), browserTransport()));
 }

@@ -1,7 +1,8 @@
 /**
  * Search scope: the current site section and the 'Global Search' choice (spec §4 Search
- * modal). Kept in a small module store because DocSearch captures its search client when
- * the modal mounts: the client reads the scope at each `search()` call instead.
+ * modal), and the sections' names and filters. The scope itself lives in the search seam's
+ * store (./seam), because DocSearch captures its search client when the modal mounts: the
+ * client reads the scope at each `search()` call instead.
  */
 import { documentationRoots, productAreas } from '../data/products';
 import type { SearchParams } from './types';
@@ -41,22 +42,6 @@ export function sectionLabel(section: string): string {
   if (section === 'aisle') return 'Partner terms';
   return section;
 }
-
-let scope: SearchScope = { section: null, global: false };
-const listeners = new Set<() => void>();
-
-/** The scope store (useSyncExternalStore-compatible). */
-export const searchScope = {
-  get: (): SearchScope => scope,
-  set(next: Partial<SearchScope>) {
-    scope = { ...scope, ...next };
-    listeners.forEach((l) => l());
-  },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
 
 /** The facet filter the scope adds to a request, or null when searching globally. */
 export function scopeFilter(s: SearchScope): string | null {

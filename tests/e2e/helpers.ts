@@ -117,18 +117,25 @@ export async function holdScripts(page: Page): Promise<{ release: () => void }> 
 }
 
 /**
- * Loads `path` with its bundles held back, presses `key` on the painted page, then lets the
- * bundles load: the search modal must open on hydration (spec §4, src/search/earlyShortcut.ts).
+ * Loads `path` with its bundles held back, presses `key` on the painted page: the modal's shell
+ * must open at once with its box focused, and keep `typed`; then lets the bundles load: the
+ * search modal must replace the shell on hydration with what was typed (spec §4,
+ * src/search/earlyShortcut.ts).
  * @returns whether the page had hydrated when the key was pressed (must be false).
  */
-export async function pressBeforeHydration(page: Page, path: string, key: string) {
+export async function pressBeforeHydration(page: Page, path: string, key: string, typed = '') {
   const held = await holdScripts(page);
   await page.goto(path, { waitUntil: 'domcontentloaded' });
   await expect(page.locator('main').first()).toBeVisible();
   const hydrated = await page.locator('html[data-has-hydrated="true"]').count();
   await page.keyboard.press(key);
+  const shell = page.getByRole('dialog', { name: 'Search' }).locator('.aisle-search-shell__input');
+  await expect(shell).toBeFocused();
+  if (typed) await page.keyboard.type(typed);
   held.release();
   await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
   await expect(page.locator('.DocSearch-Input')).toBeFocused();
+  await expect(page.locator('.DocSearch-Input')).toHaveValue(typed);
+  await expect(page.locator('.aisle-search-shell')).toHaveCount(0);
   return { hydratedBeforeKey: hydrated > 0 };
 }

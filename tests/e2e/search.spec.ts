@@ -85,9 +85,39 @@ test('a hit navigates to its page and anchor', async ({ page }) => {
   const hit = page.locator('.DocSearch-Hit a[href*="#"]').first();
   const href = (await hit.getAttribute('href'))!;
   const [path, anchor] = href.split('#');
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
   await hit.click();
   await expect(page).toHaveURL(new RegExp(`${path}#${anchor}$`));
   await expect(page.locator(`[id="${anchor}"]`)).toBeInViewport();
+  // In the page's router, not a new page load.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+    true,
+  );
+});
+
+test("hits are not prefetched as they appear, only a hovered hit's route is preloaded", async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/glossary');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000); // the page's own links, prefetched at idle time
+  const prefetched = () => page.locator('link[rel="prefetch"]').count();
+  const before = await prefetched();
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/assets/js/')) chunks.push(r.url());
+  });
+  await openWithShortcut(page);
+  await page.keyboard.type('order status', { delay: 50 });
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Global Search' }).check(); // hits on other pages
+  await expect(page.locator('.DocSearch-Hit a:not([href^="/glossary"])').first()).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(await prefetched()).toBe(before);
+  const afterTyping = chunks.length;
+  // A hit on another page (the glossary's own chunks are loaded already).
+  await page.locator('.DocSearch-Hit a:not([href^="/glossary"])').first().hover();
+  await expect.poll(() => chunks.length).toBeGreaterThan(afterTyping);
 });
 
 test('no results: the spec texts and a support link carrying the query', async ({ page }) => {
@@ -624,9 +654,59 @@ test.describe('the shortcut before hydration (spec §4)', () => {
     expect(hydratedBeforeKey).toBe(false);
   });
 
-  test('slash pressed before the scripts run opens the modal when they do', async ({ page }) => {
-    const { hydratedBeforeKey } = await pressBeforeHydration(page, '/catalog', '/');
+  test('slash pressed before the scripts run opens the shell at once, then the modal with what was typed', async ({
+    page,
+  }) => {
+    const { hydratedBeforeKey } = await pressBeforeHydration(page, '/catalog', '/', 'invent');
     expect(hydratedBeforeKey).toBe(false);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  });
+
+  test('a tap on the search button before the scripts run opens the shell', async ({ page }) => {
+    const { release } = await holdScripts(page);
+    await page.goto('/connect', { waitUntil: 'domcontentloaded' });
+    await page.locator('.DocSearch-Button').click();
+    await expect(page.locator('.aisle-search-shell__input')).toBeFocused();
+    release();
+    await expect(page.locator('.DocSearch-Input')).toBeFocused();
+  });
+
+  test('Escape on the shell before the scripts run closes it, and no modal opens after', async ({
+    page,
+  }) => {
+    const { release } = await holdScripts(page);
+    await page.goto('/connect', { waitUntil: 'domcontentloaded' });
+    await page.keyboard.press('Control+k');
+    await expect(page.locator('.aisle-search-shell__input')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.aisle-search-shell')).toHaveCount(0);
+    release();
+    await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+    await page.waitForTimeout(500);
+    await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+  });
+
+  test("the shell stands in while the modal's code loads the first time, and says when it cannot", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/connect');
+    const { release } = await holdScripts(page);
+    await page.keyboard.press('Control+k');
+    await expect(page.locator('.aisle-search-shell__input')).toBeFocused();
+    await page.keyboard.type('token');
+    release();
+    await expect(page.locator('.DocSearch-Input')).toHaveValue('token');
+    await expect(page.locator('.aisle-search-shell')).toHaveCount(0);
+
+    // Offline before the modal's code was ever loaded: the shell says so instead of spinning.
+    await gotoHydrated(page, '/catalog');
+    await page.route('**/assets/js/**', (route) => route.abort());
+    await page.keyboard.press('Control+k');
+    await expect(page.locator('.aisle-search-shell').getByRole('status')).toHaveText(
+      'The search could not load. Check your connection, then try again.',
+    );
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.aisle-search-shell')).toHaveCount(0);
   });
 
   test('slash typed into a text field before hydration stays in the field', async ({ page }) => {

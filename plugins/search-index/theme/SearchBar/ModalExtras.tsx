@@ -41,7 +41,8 @@ export function Hit({
   const history = useHistory();
   const internal = hit.url.startsWith('/') && !hit.url.startsWith('//');
   const preload = () => {
-    if (internal) void window.docusaurus.preload(hit.url);
+    // The route's path only: the router matches no route for a path with its `#anchor`.
+    if (internal) void window.docusaurus.preload(hit.url.replace(/[?#].*$/, ''));
   };
   return (
     <a
@@ -362,7 +363,12 @@ function typeQuery(query: string) {
 // groups of earlier answers, else the current section's (src/search/suggestions). Marked up
 // as DocSearch's own list, after the screen's title.
 function NoResultsSuggestions({ section }: { section: string | null }) {
-  const screen = useModalElement('.DocSearch-NoResults');
+  // Only on a real no-results answer: DocSearch also mounts its no-results screen for the first
+  // keystroke, before any answer (the loading screen covers it), and working out suggestions
+  // then (the sidebars' chunk) lengthened that keystroke's task.
+  const ready = useSearchStore((s) => s.status()) === 'ready';
+  const shown = useModalElement('.DocSearch-NoResults');
+  const screen = ready ? shown : null;
   const [host, setHost] = useState<Element | null>(null);
   const [suggestions, setSuggestions] = useState<string[]>([]);
   useEffect(() => {

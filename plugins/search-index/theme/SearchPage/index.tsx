@@ -30,7 +30,7 @@ import React, {
 } from 'react';
 import clsx from 'clsx';
 
-import {getSearchClient} from '@site/src/search/client'; // CUSTOM: the site's one search client
+import {searchSeam} from '@site/src/search/client'; // CUSTOM: the site's one search seam
 
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
@@ -53,7 +53,6 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {useHistory, useLocation} from '@docusaurus/router'; // CUSTOM
 import {MAX_QUERY_LENGTH} from '@site/src/search/engine'; // CUSTOM
-import {searchConfig, searchState} from '@site/src/search/client'; // CUSTOM
 import {
   SEARCH_SECTIONS,
   isSearchSection,
@@ -320,7 +319,7 @@ function SearchPageContent(): ReactNode {
     i18n: {currentLocale},
   } = useDocusaurusContext();
   const {
-    algolia: {appId, apiKey, indexName, contextualSearch},
+    algolia: {indexName, contextualSearch},
   } = useAlgoliaThemeConfig();
   const processSearchResultUrl = useSearchResultUrlProcessor();
   const documentsFoundPlural = useDocumentsFoundPlural();
@@ -347,8 +346,8 @@ function SearchPageContent(): ReactNode {
   };
   // CUSTOM: a failed search (status `error`) shows the error texts, not 'No results'.
   const status = useSyncExternalStore(
-    searchState.subscribe,
-    searchState.status,
+    (listener) => searchSeam().subscribe(listener),
+    () => searchSeam().status(),
     () => 'idle' as const,
   );
   const [retries, setRetries] = useState(0);
@@ -406,7 +405,7 @@ function SearchPageContent(): ReactNode {
   // the site's local client both take) instead of algoliasearch-helper: with contextual
   // search off, the helper only built this request, and importing it would add a direct
   // dependency for that.
-  const algoliaClient = getSearchClient(appId, apiKey);
+  const algoliaClient = searchSeam().pageClient();
 
   const onResult = (result: {
     query: string;
@@ -582,7 +581,7 @@ function SearchPageContent(): ReactNode {
       <div
         className={clsx(
           'container margin-vert--lg',
-          searchConfig().mode === 'local' && 'aisle-search--local',
+          searchSeam().config.mode === 'local' && 'aisle-search--local',
         )}>
         <Heading as="h1">{pageTitle}</Heading>
 
