@@ -87,19 +87,34 @@ async function compressCached(data, cacheDir, used) {
     .update(data)
     .digest('hex');
   used.add(`${key}.br`).add(`${key}.gz`);
-  const paths = [join(cacheDir, `${key}.br`), join(cacheDir, `${key}.gz`)];
-  const cached = await Promise.all(paths.map((p) => readFile(p).catch(() => null)));
-  if (cached[0] && cached[1]) return { bytes: cached, hit: true };
-  const fresh = await compress(data);
-  await Promise.all(
-    paths.map(async (p, i) => {
-      const temp = `${p}.${process.pid}.tmp`;
-      await writeFile(temp, fresh[i]);
-      await rename(temp, p);
-    }),
-  );
-  return { bytes: fresh, hit: false };
+  // Files with the same bytes (a page and its copy) share one lookup and one write.
+  const inFlight = pending.get(key);
+  if (inFlight) return inFlight;
+  const work = (async () => {
+    const paths = [join(cacheDir, `${key}.br`), join(cacheDir, `${key}.gz`)];
+    const cached = await Promise.all(paths.map((p) => readFile(p).catch(() => null)));
+    if (cached[0] && cached[1]) return { bytes: cached, hit: true };
+    const fresh = await compress(data);
+    await Promise.all(
+      paths.map(async (p, i) => {
+        const temp = `${p}.${process.pid}.${++tempCount}.tmp`;
+        await writeFile(temp, fresh[i]);
+        await rename(temp, p);
+      }),
+    );
+    return { bytes: fresh, hit: false };
+  })();
+  pending.set(key, work);
+  try {
+    return await work;
+  } finally {
+    pending.delete(key);
+  }
 }
+
+/** Cache lookups under way, by key; and a counter that makes temporary names unique. */
+const pending = new Map();
+let tempCount = 0;
 
 /**
  * Compresses one file into its twins.
