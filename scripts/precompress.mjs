@@ -11,12 +11,18 @@
  *   pool, so both cores work.
  * - A twin is written only when it is smaller than its file; twins left from an earlier build
  *   whose file is gone are removed, and every other twin is rewritten, so none is stale.
+ * - Compressed bytes are kept between builds under node_modules/.cache/precompress, named by
+ *   the SHA-256 of the file's bytes and the levels, so a rebuild compresses only files whose
+ *   bytes changed (`docusaurus clear` empties it); entries no file used in this run are
+ *   deleted. PRECOMPRESS_CACHE=off, or a BUILD_DIR other than the site's build/, compresses
+ *   everything and leaves the cache alone.
  * Prints files, bytes before and after, and the time taken. BUILD_DIR picks the folder
  * (relative to the project or absolute).
  * Exits 1 with a message when the folder does not exist.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -52,13 +58,12 @@ async function walk(dir) {
   return out;
 }
 
-/**
- * Compresses one file into its twins.
- * @returns bytes of the file and of the twins written (the file's size where none was).
- */
-export async function compressFile(file) {
-  const data = await readFile(file);
-  const [br, gzipped] = await Promise.all([
+/** Where compressed bytes are kept between builds (see the module comment). */
+export const CACHE_DIR = join(root, 'node_modules', '.cache', 'precompress');
+
+/** Brotli and gzip bytes of `data`, at BROTLI_QUALITY and GZIP_LEVEL. */
+async function compress(data) {
+  return Promise.all([
     brotli(data, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
@@ -68,7 +73,63 @@ export async function compressFile(file) {
     }),
     gz(data, { level: GZIP_LEVEL }),
   ]);
-  const written = { raw: data.length, br: data.length, gz: data.length };
+}
+
+/**
+ * compress(data), from `cacheDir` when an earlier run stored it, else compressed and stored.
+ * Entries are written under a temporary name and renamed, so an interrupted run leaves no
+ * half-written entry. `used` collects the entry names read or written.
+ * @returns `{ bytes: [brotli, gzip], hit }`, hit true when both came from the cache.
+ */
+async function compressCached(data, cacheDir, used) {
+  const key = createHash('sha256')
+    .update(`br${BROTLI_QUALITY}gz${GZIP_LEVEL}\0`)
+    .update(data)
+    .digest('hex');
+  used.add(`${key}.br`).add(`${key}.gz`);
+  // Files with the same bytes (a page and its copy) share one lookup and one write.
+  const inFlight = pending.get(key);
+  if (inFlight) return inFlight;
+  const work = (async () => {
+    const paths = [join(cacheDir, `${key}.br`), join(cacheDir, `${key}.gz`)];
+    const cached = await Promise.all(paths.map((p) => readFile(p).catch(() => null)));
+    if (cached[0] && cached[1]) return { bytes: cached, hit: true };
+    const fresh = await compress(data);
+    await Promise.all(
+      paths.map(async (p, i) => {
+        const temp = `${p}.${process.pid}.${++tempCount}.tmp`;
+        await writeFile(temp, fresh[i]);
+        await rename(temp, p);
+      }),
+    );
+    return { bytes: fresh, hit: false };
+  })();
+  pending.set(key, work);
+  try {
+    return await work;
+  } finally {
+    pending.delete(key);
+  }
+}
+
+/** Cache lookups under way, by key; and a counter that makes temporary names unique. */
+const pending = new Map();
+let tempCount = 0;
+
+/**
+ * Compresses one file into its twins.
+ * @param cache `{ dir, used }` to reuse and keep compressed bytes (see the module comment), or
+ *   undefined to compress without a cache.
+ * @returns bytes of the file and of the twins written (the file's size where none was), and
+ *   `cached`: whether both twins' bytes came from the cache.
+ */
+export async function compressFile(file, cache) {
+  const data = await readFile(file);
+  const { bytes, hit } = cache
+    ? await compressCached(data, cache.dir, cache.used)
+    : { bytes: await compress(data), hit: false };
+  const [br, gzipped] = bytes;
+  const written = { raw: data.length, br: data.length, gz: data.length, cached: hit };
   for (const [ext, bytes] of [
     ['br', br],
     ['gz', gzipped],
@@ -120,12 +181,25 @@ async function main() {
     .filter((t) => t.size >= MIN_BYTES)
     .sort((a, b) => b.size - a.size)
     .map((t) => t.f);
-  const results = await pool(targets, 8, compressFile);
+  // Another site's folder (BUILD_DIR: bench:compare's plain site) would evict this site's entries.
+  const cache =
+    process.env.PRECOMPRESS_CACHE === 'off' || buildDir !== join(root, 'build')
+      ? undefined
+      : { dir: CACHE_DIR, used: new Set() };
+  if (cache) await mkdir(cache.dir, { recursive: true });
+  const results = await pool(targets, 8, (file) => compressFile(file, cache));
+  let reused = 0;
+  if (cache) {
+    const stale = (await readdir(cache.dir)).filter((name) => !cache.used.has(name));
+    await Promise.all(stale.map((name) => unlink(join(cache.dir, name))));
+    reused = results.filter((r) => r.cached).length;
+  }
   const sum = (k) => results.reduce((a, r) => a + r[k], 0);
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
   console.log(
     `precompress: ${targets.length} files, ${mb(sum('raw'))} → brotli ${mb(sum('br'))}, gzip ${mb(sum('gz'))}` +
-      `${orphans ? `, ${orphans} stale twins removed` : ''}, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${orphans ? `, ${orphans} stale twins removed` : ''}` +
+      `${cache ? `, ${reused} from the cache` : ''}, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 

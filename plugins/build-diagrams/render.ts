@@ -8,7 +8,7 @@
  * the settings, so a new mermaid release or theme renders everything again.
  */
 import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -158,6 +158,54 @@ export interface DrawResult {
   failures: RenderFailure[];
 }
 
+/** The drawings of `items` found in the cache, and the items (each id once) still to draw. */
+function fromCache(
+  items: readonly { id: string; code: string }[],
+  cacheDir: string,
+): { diagrams: Map<string, RenderedDiagram>; missing: { id: string; code: string }[] } {
+  const diagrams = new Map<string, RenderedDiagram>();
+  const seen = new Set<string>();
+  const missing = items.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    const cached = readCached(cacheDir, item.id);
+    if (cached) diagrams.set(item.id, cached);
+    return !cached;
+  });
+  return { diagrams, missing };
+}
+
+/** What render-cli.mjs reads on stdin for `missing`. */
+function rendererInput(missing: { id: string; code: string }[], settings: RenderSettings): string {
+  return JSON.stringify({ items: missing, modes: settings.modes });
+}
+
+/**
+ * Adds the renderer's answer (stdout of render-cli.mjs) to `diagrams` and the cache.
+ * @returns the failures.
+ */
+function storeRendered(
+  stdout: string,
+  diagrams: Map<string, RenderedDiagram>,
+  settings: RenderSettings,
+): RenderFailure[] {
+  const failures: RenderFailure[] = [];
+  const results = JSON.parse(stdout) as { id: string; light: ModeResult; dark: ModeResult }[];
+  mkdirSync(settings.cacheDir, { recursive: true });
+  for (const result of results) {
+    try {
+      const diagram = combineModes(result.id, result.light, result.dark);
+      writeFileSync(cacheFile(settings.cacheDir, result.id), JSON.stringify(diagram));
+      diagrams.set(result.id, diagram);
+    } catch (error) {
+      failures.push({ id: result.id, message: (error as Error).message });
+    }
+  }
+  return failures;
+}
+
+const RENDERER = join(__dirname, 'render-cli.mjs');
+
 /**
  * The drawings of `items`: from the cache, and the missing ones rendered (one Chromium for all
  * of them: Debian's, as scripts/chromium.mjs launches it) and cached.
@@ -169,19 +217,10 @@ export function drawDiagrams(
   items: readonly { id: string; code: string }[],
   settings: RenderSettings,
 ): DrawResult {
-  const diagrams = new Map<string, RenderedDiagram>();
-  const failures: RenderFailure[] = [];
-  const seen = new Set<string>();
-  const missing = items.filter((item) => {
-    if (seen.has(item.id)) return false;
-    seen.add(item.id);
-    const cached = readCached(settings.cacheDir, item.id);
-    if (cached) diagrams.set(item.id, cached);
-    return !cached;
-  });
-  if (missing.length === 0) return { diagrams, failures };
-  const child = spawnSync(process.execPath, [join(__dirname, 'render-cli.mjs')], {
-    input: JSON.stringify({ items: missing, modes: settings.modes }),
+  const { diagrams, missing } = fromCache(items, settings.cacheDir);
+  if (missing.length === 0) return { diagrams, failures: [] };
+  const child = spawnSync(process.execPath, [RENDERER], {
+    input: rendererInput(missing, settings),
     maxBuffer: 512 * 1024 * 1024,
     encoding: 'utf8',
   });
@@ -190,16 +229,42 @@ export function drawDiagrams(
       `build-diagrams: the renderer failed (exit ${child.status}): ${child.stderr || child.error?.message}`,
     );
   }
-  const results = JSON.parse(child.stdout) as { id: string; light: ModeResult; dark: ModeResult }[];
-  mkdirSync(settings.cacheDir, { recursive: true });
-  for (const result of results) {
-    try {
-      const diagram = combineModes(result.id, result.light, result.dark);
-      writeFileSync(cacheFile(settings.cacheDir, result.id), JSON.stringify(diagram));
-      diagrams.set(result.id, diagram);
-    } catch (error) {
-      failures.push({ id: result.id, message: (error as Error).message });
-    }
+  return { diagrams, failures: storeRendered(child.stdout, diagrams, settings) };
+}
+
+/**
+ * drawDiagrams without blocking the event loop while Chromium draws, so the build's other
+ * work (the API pages' generation, reading the docs) goes on meanwhile on the other core.
+ * @returns and @throws (as a rejection) as drawDiagrams.
+ */
+export async function drawDiagramsAsync(
+  items: readonly { id: string; code: string }[],
+  settings: RenderSettings,
+): Promise<DrawResult> {
+  const { diagrams, missing } = fromCache(items, settings.cacheDir);
+  if (missing.length === 0) return { diagrams, failures: [] };
+  const { status, stdout, stderr } = await new Promise<{
+    status: number | null;
+    stdout: string;
+    stderr: string;
+  }>((resolve, reject) => {
+    const child = spawn(process.execPath, [RENDERER], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({
+        status: code,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      }),
+    );
+    child.stdin.end(rendererInput(missing, settings));
+  });
+  if (status !== 0) {
+    throw new Error(`build-diagrams: the renderer failed (exit ${status}): ${stderr}`);
   }
-  return { diagrams, failures };
+  return { diagrams, failures: storeRendered(stdout, diagrams, settings) };
 }

@@ -10,12 +10,14 @@
  *   source files made absolute);
  * - regroups llms.txt by site section (first path segment, headed by the section root's title);
  * - rebuilds llms-full.txt from the cleaned twins, in that order.
+ * Clean twins are kept between builds (node_modules/.cache/markdown-twins, see `fixTwins`).
  *
  * Options are docusaurus-plugin-llms's; `preserveComponents` always includes the components
  * ./twins.ts renders (TWIN_COMPONENTS).
  */
 import { existsSync } from 'node:fs';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import llmsPlugin from 'docusaurus-plugin-llms';
@@ -42,14 +44,70 @@ async function twinFiles(dir: string): Promise<string[]> {
  */
 export interface FixTwinsResult {
   twins: number;
+  /** Twins whose clean text came from the cache (0 without `cacheDir`). */
+  cached: number;
   ms: number;
   cpuMs: number;
+}
+
+/** The cache file's content: the code's key and clean twins by the hash of their inputs. */
+interface TwinCacheFile {
+  code: string;
+  twins: Record<string, string>;
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const out: string[] = [];
+  for (const entry of entries) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(full)));
+    else out.push(full);
+  }
+  return out.sort();
+}
+
+/**
+ * Hash of what cleaning a twin depends on besides its inputs: this plugin's files, every file
+ * under `src/` (the components' Markdown renderings and the data they read, e.g. catalog
+ * columns) and package-lock.json (the Markdown parser's version). Any change there cleans
+ * every twin again.
+ */
+async function cleaningCodeKey(siteDir: string): Promise<string> {
+  const hash = createHash('sha256');
+  const files = [
+    ...(await filesUnder(__dirname)),
+    ...(await filesUnder(join(siteDir, 'src'))),
+    join(siteDir, 'package-lock.json'),
+  ];
+  for (const file of files) {
+    hash.update(`${relative(siteDir, file)}\0`);
+    hash.update(await readFile(file).catch(() => ''));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** The cache of `cacheDir` when it was written by the same code, else an empty one. */
+async function readTwinCache(cacheDir: string, code: string): Promise<Map<string, string>> {
+  try {
+    const file = JSON.parse(await readFile(join(cacheDir, 'twins.json'), 'utf8')) as TwinCacheFile;
+    return file.code === code && file.twins && typeof file.twins === 'object'
+      ? new Map(Object.entries(file.twins))
+      : new Map();
+  } catch {
+    return new Map();
+  }
 }
 
 /**
  * Cleans the twins, llms.txt and llms-full.txt in `outDir` (see the module comment).
  * @param siteDir the site folder; sources are read from `<siteDir>/<docsDir>`.
  * @param origin site URL + base path without trailing slash (`https://docs.aisle.example`).
+ * @param cacheDir where clean twins are kept between builds (`node_modules/.cache/markdown-twins`
+ *   for the plugin), keyed by the SHA-256 of the twin's text, its source and the origin, and
+ *   valid while the cleaning code is unchanged (cleaningCodeKey); only this run's twins are
+ *   kept. Undefined: every twin is cleaned.
  * @throws Error when `outDir` has no llms.txt (the upstream plugin logs why it wrote none), or
  *   a twin cannot be cleaned (the message names the twin).
  */
@@ -58,11 +116,13 @@ export async function fixTwins({
   siteDir,
   docsDir = 'docs',
   origin,
+  cacheDir,
 }: {
   outDir: string;
   siteDir: string;
   docsDir?: string;
   origin: string;
+  cacheDir?: string;
 }): Promise<FixTwinsResult> {
   const started = performance.now();
   const cpu = process.cpuUsage();
@@ -77,6 +137,10 @@ export async function fixTwins({
   // stops the build, and a write cut short by the exit would leave an empty twin.
   const cleaned: Array<[string, string]> = [];
   const errors: string[] = [];
+  const code = cacheDir ? await cleaningCodeKey(siteDir) : '';
+  const previous = cacheDir ? await readTwinCache(cacheDir, code) : new Map<string, string>();
+  const current = new Map<string, string>();
+  let cached = 0;
   for (const file of twins) {
     const route = relative(outDir, file).split(sep).join('/').replace(/\.md$/, '');
     const sourcePath = [`${route}.mdx`, `${route}/index.mdx`, `${route}.md`].find((s) =>
@@ -88,12 +152,27 @@ export async function fixTwins({
       ? await readFile(join(siteDir, docsDir, sourcePath), 'utf8')
       : undefined;
     try {
-      cleaned.push([file, cleanTwin(await readFile(file, 'utf8'), { sourcePath, source, origin })]);
+      const markdown = await readFile(file, 'utf8');
+      const key = createHash('sha256')
+        .update(JSON.stringify([markdown, sourcePath ?? null, source ?? null, origin]))
+        .digest('hex');
+      const hit = previous.get(key);
+      const text = hit ?? cleanTwin(markdown, { sourcePath, source, origin });
+      if (hit !== undefined) cached++;
+      current.set(key, text);
+      cleaned.push([file, text]);
     } catch (error) {
       errors.push(`${route}.md: ${(error as Error).message}`);
     }
   }
   if (errors.length) throw new Error(`[markdown-twins] ${errors.join('\n')}`);
+  if (cacheDir) {
+    await mkdir(cacheDir, { recursive: true });
+    const temp = join(cacheDir, `twins.json.${process.pid}.tmp`);
+    const content: TwinCacheFile = { code, twins: Object.fromEntries(current) };
+    await writeFile(temp, JSON.stringify(content));
+    await rename(temp, join(cacheDir, 'twins.json'));
+  }
   await Promise.all(cleaned.map(([file, text]) => writeFile(file, text)));
 
   const index = await readFile(llms, 'utf8');
@@ -124,6 +203,7 @@ export async function fixTwins({
   const used = process.cpuUsage(cpu);
   return {
     twins: twins.length,
+    cached,
     ms: performance.now() - started,
     cpuMs: (used.user + used.system) / 1000,
   };
@@ -145,13 +225,14 @@ export default function markdownTwinsPlugin(context: LoadContext, rawOptions: un
     async postBuild(props) {
       type UpstreamProps = Parameters<NonNullable<typeof upstream.postBuild>>[0];
       await upstream.postBuild?.(props as UpstreamProps);
-      const { twins, ms, cpuMs } = await fixTwins({
+      const { twins, cached, ms, cpuMs } = await fixTwins({
         outDir: props.outDir,
         siteDir: context.siteDir,
         origin,
+        cacheDir: join(context.siteDir, 'node_modules', '.cache', 'markdown-twins'),
       });
       console.log(
-        `[markdown-twins] ${twins} twins cleaned, llms.txt and llms-full.txt rebuilt, in ${Math.round(ms)} ms (process CPU ${Math.round(cpuMs)} ms)`,
+        `[markdown-twins] ${twins} twins cleaned (${cached} from the cache), llms.txt and llms-full.txt rebuilt, in ${Math.round(ms)} ms (process CPU ${Math.round(cpuMs)} ms)`,
       );
     },
   };

@@ -8,11 +8,13 @@
  * awaits every plugin factory before the docs plugin reads the docs folder. Under
  * `docusaurus start`, a change to a definition reloads this plugin, which regenerates the pages;
  * a definition that no longer bundles is reported and the previous pages are kept.
- * Generated folders are not committed (.gitignore).
+ * Generated folders are not committed (.gitignore). What a definition generated is kept between
+ * builds (./cache.ts) and used again while the definition and the generator are unchanged.
  */
 import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
+import { cachedGenerate, generatorKey } from './cache';
 import { type ApiOptions, generateApi, hiddenDir, syncFiles } from './generate';
 import { type Wording, renderDownloadsPage } from './render/index';
 
@@ -79,8 +81,16 @@ async function generateAll(context: LoadContext, options: OpenApiPagesOptions) {
   const docsPath = join(context.siteDir, options.docsPath);
   const staticPath = join(context.siteDir, options.staticPath);
   const results = [];
-  for (const api of options.apis)
-    results.push(await generateApi(context.siteDir, docsPath, staticPath, api, options.wording));
+  const cacheDir = join(context.siteDir, 'node_modules', '.cache', 'openapi-pages');
+  for (const api of options.apis) {
+    const args = [context.siteDir, docsPath, staticPath, api, options.wording] as const;
+    const { result } = await cachedGenerate(
+      join(cacheDir, `${api.id}.json`),
+      await generatorKey(context.siteDir, args),
+      () => generateApi(...args),
+    );
+    results.push(result);
+  }
   const files = new Map(results.flatMap((r) => [...r.files]));
   files.set(
     join(docsPath, `${options.downloadsDoc}.mdx`),

@@ -15,6 +15,7 @@ import {
   mermaidVersion,
   readCached,
   drawDiagrams,
+  drawDiagramsAsync,
   scopeCss,
   type RenderedDiagram,
   type RenderSettings,
@@ -222,5 +223,29 @@ describe('build-diagrams: drawing in Chromium', () => {
     expect(drawn.width).toBeGreaterThan(50);
     expect(drawn.html).toContain('Picked');
     expect(drawn.html).toContain('html[data-theme="dark"]');
+  }, 60_000);
+
+  it('draws without blocking the build process, and reports as drawDiagrams does', async () => {
+    const good = {
+      id: diagramId('flowchart LR\nA[Picked] --> B[Delivered]', modes),
+      code: 'flowchart LR\nA[Picked] --> B[Delivered]',
+    };
+    const bad = {
+      id: diagramId('sequenceDiagram\nA ->> ', modes),
+      code: 'sequenceDiagram\nA ->> ',
+    };
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 50);
+    const { diagrams, failures } = await drawDiagramsAsync([good, bad, good], settings).finally(
+      () => clearInterval(timer),
+    );
+    // The event loop kept running while Chromium drew (a blocking call would leave 0).
+    expect(ticks).toBeGreaterThan(5);
+    expect(failures.map((f) => f.id)).toEqual([bad.id]);
+    expect(diagrams.get(good.id)?.html).toContain('Delivered');
+    expect(readCached(cacheDir, good.id)?.html).toBe(diagrams.get(good.id)?.html);
+    // Drawn diagrams now come from the cache, without Chromium.
+    const again = await drawDiagramsAsync([good], settings);
+    expect(again.diagrams.get(good.id)?.html).toBe(diagrams.get(good.id)?.html);
   }, 60_000);
 });

@@ -320,6 +320,38 @@ describe('fixTwins (the postBuild step)', () => {
     expect(readFileSync(join(outDir, 'cart.md'), 'utf8')).toBe(bad);
   });
 
+  it('reuses clean twins from the cache while inputs and code are unchanged', async () => {
+    const llms = `# Aisle Docs\n\n## Table of Contents\n\n- [Connect APIs](${ORIGIN}/connect.md): basics\n`;
+    const twin = '# Connect APIs\n\nSee [sandbox](./sandbox.mdx).\n';
+    const { root, outDir } = site(
+      { 'llms.txt': llms, 'connect.md': twin, 'connect/sandbox.md': '# Sandbox\n' },
+      { 'connect/index.mdx': 'x', 'connect/sandbox.mdx': 'y' },
+    );
+    const cacheDir = join(root, 'cache');
+    const first = await fixTwins({ outDir, siteDir: root, origin: ORIGIN, cacheDir });
+    const clean = readFileSync(join(outDir, 'connect.md'), 'utf8');
+    expect(first.cached).toBe(0);
+    // The next build writes the same raw twins again.
+    writeFileSync(join(outDir, 'llms.txt'), llms);
+    writeFileSync(join(outDir, 'connect.md'), twin);
+    const second = await fixTwins({ outDir, siteDir: root, origin: ORIGIN, cacheDir });
+    expect(second.cached).toBe(2);
+    expect(readFileSync(join(outDir, 'connect.md'), 'utf8')).toBe(clean);
+    // A changed twin is cleaned again; so is every twin once the site's code changes.
+    writeFileSync(join(outDir, 'llms.txt'), llms);
+    writeFileSync(join(outDir, 'connect.md'), twin.replace('See', 'Open'));
+    const third = await fixTwins({ outDir, siteDir: root, origin: ORIGIN, cacheDir });
+    expect(third.cached).toBe(1);
+    expect(readFileSync(join(outDir, 'connect.md'), 'utf8')).toContain(
+      `Open [sandbox](${ORIGIN}/connect/sandbox.md)`,
+    );
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'src', 'columns.json'), '[]');
+    writeFileSync(join(outDir, 'llms.txt'), llms);
+    const fourth = await fixTwins({ outDir, siteDir: root, origin: ORIGIN, cacheDir });
+    expect(fourth.cached).toBe(0);
+  });
+
   it('says so when the build has no llms.txt', async () => {
     const { root, outDir } = site({ 'a.md': '# A\n' });
     await expect(fixTwins({ outDir, siteDir: root, origin: ORIGIN })).rejects.toThrow(
