@@ -95,6 +95,19 @@ test('a hit navigates to its page and anchor', async ({ page }) => {
   );
 });
 
+test('a scrolled results list goes back to the top when the query changes', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await gotoHydrated(page, '/');
+  await openWithShortcut(page);
+  await page.keyboard.type('order', { delay: 30 });
+  const list = page.locator('.DocSearch-Dropdown');
+  await expect(page.locator('.DocSearch-Hit').nth(4)).toBeAttached();
+  await list.evaluate((el) => (el.scrollTop = 200)); // as a reader scrolls it
+  await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  await page.keyboard.type('s');
+  await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBe(0);
+});
+
 test("hits are not prefetched as they appear, only a hovered hit's route is preloaded", async ({
   page,
 }) => {

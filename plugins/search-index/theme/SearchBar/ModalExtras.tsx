@@ -439,6 +439,36 @@ function LoadingScreen() {
 }
 
 /**
+ * DocSearch scrolls its results area to the top on every query change (`scrollTo({top: 0,
+ * behavior: 'smooth'})` in an effect of DocSearchModal, @docsearch/react 4.7). The call forces
+ * a synchronous layout inside the keystroke's task even when the area is at its top already,
+ * which it is unless the reader scrolled it: the longest tasks while typing spent up to 40
+ * samples of about 200 in `scrollTo` (design/search-engine.md, "Longest task while
+ * searching"). The results area's `scrollTo` is therefore skipped until it has been scrolled;
+ * a scroll event (when layout is already up to date) records that.
+ */
+function ScrollOnlyWhenScrolled() {
+  const dropdown = useModalElement('.DocSearch-Dropdown');
+  useEffect(() => {
+    if (!(dropdown instanceof HTMLElement)) return undefined;
+    let scrolled = false; // a new results area is at its top; reading it would force a layout
+    const onScroll = () => {
+      scrolled = dropdown.scrollTop > 0;
+    };
+    dropdown.addEventListener('scroll', onScroll, { passive: true });
+    const scrollTo = dropdown.scrollTo;
+    dropdown.scrollTo = function scrollToWhenScrolled(this: HTMLElement, ...args: unknown[]) {
+      if (scrolled) Reflect.apply(scrollTo, this, args);
+    } as HTMLElement['scrollTo'];
+    return () => {
+      dropdown.removeEventListener('scroll', onScroll);
+      dropdown.scrollTo = scrollTo;
+    };
+  }, [dropdown]);
+  return null;
+}
+
+/**
  * Everything the site adds inside the open modal, for the page's `section` (null outside the
  * documentation sections: no scope row, no "all products" row).
  * @param root the element around DocSearchModal, which gets the status attributes.
@@ -455,6 +485,7 @@ export function ModalExtras({
       {section && <GlobalSearchToggle section={section} />}
       {section && <AllProductsRow section={section} />}
       <SearchStateAttributes root={root} />
+      <ScrollOnlyWhenScrolled />
       <AskAgainWithShards />
       <ErrorScreen />
       <LoadingScreen />
