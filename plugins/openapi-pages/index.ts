@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 import { SourceMemo } from '../lib/source-memo';
-import { type ApiOptions, generateApi, hiddenDir, syncFiles } from './generate';
+import { type ApiOptions, type PageMemo, generateApi, hiddenDir, syncFiles } from './generate';
 import { type Wording, renderDownloadsPage } from './render/index';
 
 /** Options of the plugin. */
@@ -104,6 +104,7 @@ async function generateAll(
   context: LoadContext,
   options: OpenApiPagesOptions,
   memo?: SourceMemo<Stored>,
+  pageMemo?: PageMemo,
 ) {
   const docsPath = join(context.siteDir, options.docsPath);
   const staticPath = join(context.siteDir, options.staticPath);
@@ -117,9 +118,16 @@ async function generateAll(
       continue;
     }
     const since = Date.now();
-    const result = await generateApi(context.siteDir, docsPath, staticPath, api, options.wording);
+    const result = await generateApi(
+      context.siteDir,
+      docsPath,
+      staticPath,
+      api,
+      options.wording,
+      pageMemo,
+    );
     results.push(result);
-    regenerated.push(api.id);
+    regenerated.push(`${api.id} (${result.rendered} of ${result.pageCount + 1} pages rendered)`);
     await memo?.set(
       api.id,
       memoKey,
@@ -173,7 +181,9 @@ export default async function openapiPagesPlugin(
           context.siteDir,
           generatorCodeDirs(context.siteDir),
         ).load();
-  let first = await generateAll(context, options, memo);
+  // `docusaurus start` only: a reload renders again only the pages whose operation changed.
+  const pageMemo: PageMemo | undefined = memo ? new Map() : undefined;
+  let first = await generateAll(context, options, memo, pageMemo);
   if (memo) {
     console.info(
       `[openapi-pages] ${first.pages} pages; regenerated: ${first.regenerated.join(', ') || 'none'} (other definitions unchanged since the last start)`,
@@ -200,7 +210,7 @@ export default async function openapiPagesPlugin(
       // The first load follows the generation done at creation; later ones are dev reloads.
       if (loads++ === 0) return;
       try {
-        first = await generateAll(context, options, memo);
+        first = await generateAll(context, options, memo, pageMemo);
         watched = first.sources;
         console.info(
           `[openapi-pages] ${first.pages} pages; regenerated: ${first.regenerated.join(', ') || 'none'}; ${first.written} files written, ${first.deleted} deleted`,
