@@ -19,6 +19,7 @@ import idlePrefetchPlugin from './plugins/idle-prefetch';
 import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
 import markdownTwinsPlugin from './plugins/markdown-twins';
+import previewNoticePlugin from './plugins/preview-notice';
 import sandboxTwinWorkerPlugin from './plugins/sandbox-twin/worker-plugin';
 import buildDiagramsPlugin, {
   diagramSettings,
@@ -251,6 +252,8 @@ const config: Config = {
     ],
     // Old paths of spec §2 (config/redirects.ts); pages exist in production builds only.
     ['@docusaurus/plugin-client-redirects', { redirects: [...redirects] }],
+    // `docusaurus start` only: what only the build makes, said at start (design/performance.md).
+    ...(process.env.NODE_ENV === 'production' ? [] : [previewNoticePlugin]),
   ],
 
   themeConfig: {

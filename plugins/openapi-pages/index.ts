@@ -14,8 +14,9 @@
 import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
+import { SourceMemo } from '../lib/source-memo';
 import { cachedGenerate, generatorKey } from './cache';
-import { type ApiOptions, generateApi, hiddenDir, syncFiles } from './generate';
+import { type ApiOptions, type PageMemo, generateApi, hiddenDir, syncFiles } from './generate';
 import { type Wording, renderDownloadsPage } from './render/index';
 
 /** Options of the plugin. */
@@ -77,20 +78,76 @@ export function normalizeOptions(options: unknown): OpenApiPagesOptions {
   return value;
 }
 
-async function generateAll(context: LoadContext, options: OpenApiPagesOptions) {
+type Generated = Awaited<ReturnType<typeof generateApi>>;
+/** What the memo keeps of one API: its generated files as entries (JSON). */
+type Stored = Omit<Generated, 'files'> & { files: [string, string][] };
+
+/**
+ * Folders of the code the generated pages depend on (this plugin, the site's facts and
+ * configuration, shared plugin code): a change there regenerates every API under
+ * `docusaurus start` too.
+ */
+export function generatorCodeDirs(siteDir: string): string[] {
+  return [
+    __dirname,
+    join(__dirname, '..', 'lib'),
+    join(siteDir, 'src', 'data'),
+    join(siteDir, 'config'),
+  ];
+}
+
+/**
+ * Generates every API's pages and the downloads page, and syncs them to disk. With `memo`
+ * (`docusaurus start` only), an API whose definition files, options and generator code are
+ * unchanged since it was last generated is taken from the memo instead.
+ * @throws as generateApi.
+ */
+async function generateAll(
+  context: LoadContext,
+  options: OpenApiPagesOptions,
+  memo?: SourceMemo<Stored>,
+  pageMemo?: PageMemo,
+) {
   const docsPath = join(context.siteDir, options.docsPath);
   const staticPath = join(context.siteDir, options.staticPath);
-  const results = [];
+  const results: Omit<Generated, 'rendered'>[] = [];
+  const regenerated: string[] = [];
   const cacheDir = join(context.siteDir, 'node_modules', '.cache', 'openapi-pages');
   for (const api of options.apis) {
-    const args = [context.siteDir, docsPath, staticPath, api, options.wording] as const;
-    const { result } = await cachedGenerate(
-      join(cacheDir, `${api.id}.json`),
-      await generatorKey(context.siteDir, args),
-      () => generateApi(...args),
+    if (!memo) {
+      // A build: what a definition generated is kept between builds (./cache.ts).
+      const args = [context.siteDir, docsPath, staticPath, api, options.wording] as const;
+      const { result } = await cachedGenerate(
+        join(cacheDir, `${api.id}.json`),
+        await generatorKey(context.siteDir, args),
+        () => generateApi(...args),
+      );
+      results.push(result);
+      continue;
+    }
+    const memoKey = { api, wording: options.wording, docsPath, staticPath };
+    const stored = await memo.get(api.id, memoKey);
+    if (stored) {
+      results.push({ ...stored, files: new Map(stored.files) });
+      continue;
+    }
+    const since = Date.now();
+    const result = await generateApi(
+      context.siteDir,
+      docsPath,
+      staticPath,
+      api,
+      options.wording,
+      pageMemo,
     );
     results.push(result);
+    regenerated.push(`${api.id} (${result.rendered} of ${result.pageCount + 1} pages rendered)`);
+    await memo.set(api.id, memoKey, result.sources, { ...result, files: [...result.files] }, since);
   }
+  if (memo && regenerated.length)
+    await memo.save((e) =>
+      console.warn(`[openapi-pages] pages not kept for the next start: ${e.message}`),
+    );
   const files = new Map(results.flatMap((r) => [...r.files]));
   files.set(
     join(docsPath, `${options.downloadsDoc}.mdx`),
@@ -109,6 +166,7 @@ async function generateAll(context: LoadContext, options: OpenApiPagesOptions) {
   return {
     sources: results.flatMap((r) => r.sources),
     pages: results.reduce((n, r) => n + r.pageCount, 0),
+    regenerated,
     ...sync,
   };
 }
@@ -122,7 +180,23 @@ export default async function openapiPagesPlugin(
   rawOptions: unknown,
 ): Promise<Plugin> {
   const options = normalizeOptions(rawOptions);
-  let first = await generateAll(context, options);
+  // `docusaurus start` only: regenerate an API when its definition changed (plugins/lib/source-memo.ts).
+  const memo =
+    process.env.NODE_ENV === 'production'
+      ? undefined
+      : await new SourceMemo<Stored>(
+          join(context.generatedFilesDir, 'openapi-pages', 'memo.json'),
+          context.siteDir,
+          generatorCodeDirs(context.siteDir),
+        ).load();
+  // `docusaurus start` only: a reload renders again only the pages whose operation changed.
+  const pageMemo: PageMemo | undefined = memo ? new Map() : undefined;
+  let first = await generateAll(context, options, memo, pageMemo);
+  if (memo) {
+    console.info(
+      `[openapi-pages] ${first.pages} pages; regenerated: ${first.regenerated.join(', ') || 'none'} (other definitions unchanged since the last start)`,
+    );
+  }
   let watched = first.sources;
   let loads = 0;
   return {
@@ -144,10 +218,10 @@ export default async function openapiPagesPlugin(
       // The first load follows the generation done at creation; later ones are dev reloads.
       if (loads++ === 0) return;
       try {
-        first = await generateAll(context, options);
+        first = await generateAll(context, options, memo, pageMemo);
         watched = first.sources;
         console.info(
-          `[openapi-pages] ${first.pages} pages; ${first.written} written, ${first.deleted} deleted`,
+          `[openapi-pages] ${first.pages} pages; regenerated: ${first.regenerated.join(', ') || 'none'}; ${first.written} files written, ${first.deleted} deleted`,
         );
       } catch (error) {
         console.error(`[openapi-pages] kept the previous pages: ${(error as Error).message}`);

@@ -141,170 +141,196 @@ function fieldHints(schema: unknown, resolve: Resolve): FieldHint[] {
   });
 }
 
+/** The twin's data of one definition, and the files it was read from (JSON, for the memo). */
+export interface ApiTwinData {
+  routes: RouteSpec[];
+  seed: Record<string, unknown>;
+  /** `[key, source]` of each operation module, as in TwinData.modules. */
+  modules: [string, string][];
+  /** Absolute paths of every file the definition was read from. */
+  sources: string[];
+}
+
 /**
- * The twin's data for the given definitions.
- * @throws Error naming the definition when one does not bundle or an operation lacks an id.
+ * The twin's data of one definition.
+ * @throws Error naming the definition when it does not bundle or an operation lacks an id.
  */
-export async function buildTwinData(siteDir: string, apis: ApiOptions[]): Promise<TwinData> {
+export async function buildApiTwinData(siteDir: string, api: ApiOptions): Promise<ApiTwinData> {
   const routes: RouteSpec[] = [];
   const modules = new Map<string, string>();
   const seed: Record<string, unknown> = {};
-  for (const api of apis) {
-    const { doc } = await loadSpec(join(siteDir, api.spec));
-    const family = apiOfFile(`openapi/${api.id}.yaml`);
-    if (!family) throw new Error(`${api.spec}: no API family in src/data/facts/apis.ts`);
-    const rateLimit = Math.min(...rateLimits[family]);
-    const resolve = makeResolver(doc);
-    // The API's sandbox or test server, from the facts (src/data/facts/hosts.ts), which
-    // tests/unit/facts.test.ts holds the definitions' `servers` to.
-    const server = baseUrls[family].sandbox;
-    // Absolute ids, so `$ref`s resolve the same from every schema added below.
-    const base = `twin:${api.id}`;
-    const bodyAjv = new Ajv2020({
-      strict: false,
-      allErrors: true,
-      code: { source: true, optimize: 1 },
-    });
-    const paramAjv = new Ajv2020({
-      strict: false,
-      allErrors: true,
-      coerceTypes: 'array',
-      code: { source: true, optimize: 1 },
-    });
-    for (const ajv of [bodyAjv, paramAjv]) {
-      addFormats(ajv);
-      ajv.addSchema({ $id: base, components: rebase(doc.components ?? {}, base) });
-    }
-    for (const page of collectPages(doc, api)) {
-      if (page.kind !== 'operation') continue;
-      const { operation } = page;
-      const params = [...page.pathParameters, ...(operation.parameters ?? [])]
-        .map((p) => resolve<OpenAPIV3_1.ParameterObject>(p).node)
-        // operation-level parameters override path-level ones with the same name and place
-        .filter((p, i, all) => !all.slice(i + 1).some((q) => q.name === p.name && q.in === p.in))
-        .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header');
-      const parameters: ParameterSpec[] = params.map((p) => {
-        const schema = resolve<Record<string, unknown>>(p.schema ?? {}).node;
-        const example = parameterExample(p, doc, resolve);
-        const description =
-          typeof p.description === 'string' ? p.description.replace(/\s+/g, ' ') : undefined;
-        return {
-          name: p.name,
-          in: p.in as ParameterSpec['in'],
-          required: p.in === 'path' || p.required === true,
-          ...(description && { description }),
-          ...(typeName(schema) && { type: typeName(schema) }),
-          ...(Array.isArray(schema.enum) && { enum: schema.enum }),
-          ...(example !== undefined && { example }),
-        };
-      });
-      const checked = params.filter(
-        (p) => !(p.in === 'header' && PIPELINE_HEADERS.has(p.name.toLowerCase())),
-      );
-      const paramsSchema = {
-        type: 'object',
-        properties: Object.fromEntries(
-          checked.map((p) => [
-            p.in === 'header' ? p.name.toLowerCase() : p.name,
-            rebase(p.schema ?? {}, base),
-          ]),
-        ),
-        required: checked
-          .filter((p) => p.in === 'path' || p.required === true)
-          .map((p) => (p.in === 'header' ? p.name.toLowerCase() : p.name)),
-      };
-      const requestBody = resolve<OpenAPIV3_1.RequestBodyObject>(operation.requestBody).node;
-      const media = operation.requestBody ? requestBody.content?.['application/json'] : undefined;
-      const key = `${api.id}/${page.operationId}`;
-      paramAjv.addSchema(paramsSchema as AnySchema, `twin:${key}/params`);
-      const exportsMap: Record<string, string> = {};
-      let paramsCode = standaloneCode(paramAjv, { params: `twin:${key}/params` });
-      let bodyCode = '';
-      if (media?.schema && METHODS_WITH_BODY.has(page.method)) {
-        bodyAjv.addSchema(rebase(media.schema, base) as AnySchema, `twin:${key}/body`);
-        exportsMap.body = `twin:${key}/body`;
-        bodyCode = standaloneCode(bodyAjv, exportsMap);
-      }
-      // Two Ajv instances number their constants alike: each module gets its own scope.
-      const scoped = (code: string, name: string) =>
-        code
-          ? `exports.${name} = (function () {\nconst exports = {};\n${code.replace(/^"use strict";/, '')}\nreturn exports.${name};\n})();`
-          : '';
-      paramsCode = scoped(paramsCode, 'params');
-      bodyCode = scoped(bodyCode, 'body');
-      const requestExamples = media ? mediaExamples(media, doc, resolve, 'request') : [];
-      const responses = Object.entries(operation.responses ?? {})
-        .filter(([status]) => /^\d{3}$/.test(status))
-        .map(([status, raw]) => {
-          const response = resolve<OpenAPIV3_1.ResponseObject>(raw).node;
-          const json = response.content?.['application/json'];
-          const example = json
-            ? mediaExamples(json, doc, resolve, 'response')[0]?.value
-            : undefined;
-          return { status: Number(status), ...(example !== undefined && { example }) };
-        })
-        .sort((a, b) => (a.status < 400 ? 0 : 1) - (b.status < 400 ? 0 : 1) || a.status - b.status);
-      const errorStatuses: Record<string, number> = {};
-      for (const [status, raw] of Object.entries(operation.responses ?? {})) {
-        if (!/^[45]\d\d$/.test(status)) continue;
-        const json = resolve<OpenAPIV3_1.ResponseObject>(raw).node.content?.['application/json'];
-        for (const example of json ? mediaExamples(json, doc, resolve, 'response') : []) {
-          if (example.generated) continue;
-          const errors = (example.value as { errors?: { code?: unknown }[] } | undefined)?.errors;
-          for (const e of Array.isArray(errors) ? errors : [])
-            if (typeof e?.code === 'number') errorStatuses[String(e.code)] ??= Number(status);
-        }
-      }
-      // Codes this operation's examples do not show take the API's status from the error
-      // catalogue: 422 on Connect and Ads, 400 on Catalog, FoodStorm and the Developer Platform.
-      for (const code of PIPELINE_CODES) {
-        const statuses = errorOf(family, code)?.status[family] ?? [];
-        const status = statuses.includes(422) ? 422 : statuses.find((s) => s >= 400);
-        if (status !== undefined) errorStatuses[String(code)] ??= status;
-      }
-      const security = securityOf(operation, doc, resolve);
-      const spec: OperationSpec = {
-        api: api.id,
-        operationId: page.operationId,
-        method: page.method.toUpperCase(),
-        path: page.path,
-        sandboxServer: server,
-        parameters,
-        ...(media && {
-          requestBody: {
-            required: requestBody.required === true,
-            ...(requestExamples[0] && { example: requestExamples[0].value }),
-            fields: fieldHints(media.schema, resolve),
-          },
-        }),
-        security,
-        responses,
-        errorStatuses,
-      };
-      if (SEED_EXAMPLES.includes(key))
-        seed[key] = responses.find((r) => r.status < 300 && r.example !== undefined)?.example;
-      const code = `${paramsCode}\n${bodyCode}`;
-      for (const [, id] of code.matchAll(/require\("([^"]+)"\)/g))
-        if (!(OPERATION_RUNTIME as readonly string[]).includes(id))
-          throw new Error(`[sandbox-twin] ${key}: validators need ${id}, not in OPERATION_RUNTIME`);
-      modules.set(
-        key,
-        `// Generated by plugins/sandbox-twin/generate.ts from ${api.spec}; do not edit.\n` +
-          `export default function (require) {\n"use strict";\nconst exports = {};\n${code}\n` +
-          `exports.spec = ${JSON.stringify(spec)};\nreturn exports;\n}\n`,
-      );
-      routes.push({
-        api: api.id,
-        operationId: page.operationId,
-        method: spec.method,
-        path: page.path,
-        server,
-        security,
-        rateLimit,
-      });
-    }
+  const { doc, files: sources } = await loadSpec(join(siteDir, api.spec));
+  const family = apiOfFile(`openapi/${api.id}.yaml`);
+  if (!family) throw new Error(`${api.spec}: no API family in src/data/facts/apis.ts`);
+  const rateLimit = Math.min(...rateLimits[family]);
+  const resolve = makeResolver(doc);
+  // The API's sandbox or test server, from the facts (src/data/facts/hosts.ts), which
+  // tests/unit/facts.test.ts holds the definitions' `servers` to.
+  const server = baseUrls[family].sandbox;
+  // Absolute ids, so `$ref`s resolve the same from every schema added below.
+  const base = `twin:${api.id}`;
+  const bodyAjv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    code: { source: true, optimize: 1 },
+  });
+  const paramAjv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    coerceTypes: 'array',
+    code: { source: true, optimize: 1 },
+  });
+  for (const ajv of [bodyAjv, paramAjv]) {
+    addFormats(ajv);
+    ajv.addSchema({ $id: base, components: rebase(doc.components ?? {}, base) });
   }
-  return { routes, modules, seed };
+  for (const page of collectPages(doc, api)) {
+    if (page.kind !== 'operation') continue;
+    const { operation } = page;
+    const params = [...page.pathParameters, ...(operation.parameters ?? [])]
+      .map((p) => resolve<OpenAPIV3_1.ParameterObject>(p).node)
+      // operation-level parameters override path-level ones with the same name and place
+      .filter((p, i, all) => !all.slice(i + 1).some((q) => q.name === p.name && q.in === p.in))
+      .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header');
+    const parameters: ParameterSpec[] = params.map((p) => {
+      const schema = resolve<Record<string, unknown>>(p.schema ?? {}).node;
+      const example = parameterExample(p, doc, resolve);
+      const description =
+        typeof p.description === 'string' ? p.description.replace(/\s+/g, ' ') : undefined;
+      return {
+        name: p.name,
+        in: p.in as ParameterSpec['in'],
+        required: p.in === 'path' || p.required === true,
+        ...(description && { description }),
+        ...(typeName(schema) && { type: typeName(schema) }),
+        ...(Array.isArray(schema.enum) && { enum: schema.enum }),
+        ...(example !== undefined && { example }),
+      };
+    });
+    const checked = params.filter(
+      (p) => !(p.in === 'header' && PIPELINE_HEADERS.has(p.name.toLowerCase())),
+    );
+    const paramsSchema = {
+      type: 'object',
+      properties: Object.fromEntries(
+        checked.map((p) => [
+          p.in === 'header' ? p.name.toLowerCase() : p.name,
+          rebase(p.schema ?? {}, base),
+        ]),
+      ),
+      required: checked
+        .filter((p) => p.in === 'path' || p.required === true)
+        .map((p) => (p.in === 'header' ? p.name.toLowerCase() : p.name)),
+    };
+    const requestBody = resolve<OpenAPIV3_1.RequestBodyObject>(operation.requestBody).node;
+    const media = operation.requestBody ? requestBody.content?.['application/json'] : undefined;
+    const key = `${api.id}/${page.operationId}`;
+    paramAjv.addSchema(paramsSchema as AnySchema, `twin:${key}/params`);
+    const exportsMap: Record<string, string> = {};
+    let paramsCode = standaloneCode(paramAjv, { params: `twin:${key}/params` });
+    let bodyCode = '';
+    if (media?.schema && METHODS_WITH_BODY.has(page.method)) {
+      bodyAjv.addSchema(rebase(media.schema, base) as AnySchema, `twin:${key}/body`);
+      exportsMap.body = `twin:${key}/body`;
+      bodyCode = standaloneCode(bodyAjv, exportsMap);
+    }
+    // Two Ajv instances number their constants alike: each module gets its own scope.
+    const scoped = (code: string, name: string) =>
+      code
+        ? `exports.${name} = (function () {\nconst exports = {};\n${code.replace(/^"use strict";/, '')}\nreturn exports.${name};\n})();`
+        : '';
+    paramsCode = scoped(paramsCode, 'params');
+    bodyCode = scoped(bodyCode, 'body');
+    const requestExamples = media ? mediaExamples(media, doc, resolve, 'request') : [];
+    const responses = Object.entries(operation.responses ?? {})
+      .filter(([status]) => /^\d{3}$/.test(status))
+      .map(([status, raw]) => {
+        const response = resolve<OpenAPIV3_1.ResponseObject>(raw).node;
+        const json = response.content?.['application/json'];
+        const example = json ? mediaExamples(json, doc, resolve, 'response')[0]?.value : undefined;
+        return { status: Number(status), ...(example !== undefined && { example }) };
+      })
+      .sort((a, b) => (a.status < 400 ? 0 : 1) - (b.status < 400 ? 0 : 1) || a.status - b.status);
+    const errorStatuses: Record<string, number> = {};
+    for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+      if (!/^[45]\d\d$/.test(status)) continue;
+      const json = resolve<OpenAPIV3_1.ResponseObject>(raw).node.content?.['application/json'];
+      for (const example of json ? mediaExamples(json, doc, resolve, 'response') : []) {
+        if (example.generated) continue;
+        const errors = (example.value as { errors?: { code?: unknown }[] } | undefined)?.errors;
+        for (const e of Array.isArray(errors) ? errors : [])
+          if (typeof e?.code === 'number') errorStatuses[String(e.code)] ??= Number(status);
+      }
+    }
+    // Codes this operation's examples do not show take the API's status from the error
+    // catalogue: 422 on Connect and Ads, 400 on Catalog, FoodStorm and the Developer Platform.
+    for (const code of PIPELINE_CODES) {
+      const statuses = errorOf(family, code)?.status[family] ?? [];
+      const status = statuses.includes(422) ? 422 : statuses.find((s) => s >= 400);
+      if (status !== undefined) errorStatuses[String(code)] ??= status;
+    }
+    const security = securityOf(operation, doc, resolve);
+    const spec: OperationSpec = {
+      api: api.id,
+      operationId: page.operationId,
+      method: page.method.toUpperCase(),
+      path: page.path,
+      sandboxServer: server,
+      parameters,
+      ...(media && {
+        requestBody: {
+          required: requestBody.required === true,
+          ...(requestExamples[0] && { example: requestExamples[0].value }),
+          fields: fieldHints(media.schema, resolve),
+        },
+      }),
+      security,
+      responses,
+      errorStatuses,
+    };
+    if (SEED_EXAMPLES.includes(key))
+      seed[key] = responses.find((r) => r.status < 300 && r.example !== undefined)?.example;
+    const code = `${paramsCode}\n${bodyCode}`;
+    for (const [, id] of code.matchAll(/require\("([^"]+)"\)/g))
+      if (!(OPERATION_RUNTIME as readonly string[]).includes(id))
+        throw new Error(`[sandbox-twin] ${key}: validators need ${id}, not in OPERATION_RUNTIME`);
+    modules.set(
+      key,
+      `// Generated by plugins/sandbox-twin/generate.ts from ${api.spec}; do not edit.\n` +
+        `export default function (require) {\n"use strict";\nconst exports = {};\n${code}\n` +
+        `exports.spec = ${JSON.stringify(spec)};\nreturn exports;\n}\n`,
+    );
+    routes.push({
+      api: api.id,
+      operationId: page.operationId,
+      method: spec.method,
+      path: page.path,
+      server,
+      security,
+      rateLimit,
+    });
+  }
+  return { routes, modules: [...modules], seed, sources };
+}
+
+/**
+ * The twin's data for the given definitions, in their order. `part` gives one definition's
+ * data (default: buildApiTwinData; `docusaurus start` passes one that reuses unchanged ones).
+ * @throws Error naming the definition when one does not bundle or an operation lacks an id.
+ */
+export async function buildTwinData(
+  siteDir: string,
+  apis: ApiOptions[],
+  part: (api: ApiOptions) => Promise<ApiTwinData> = (api) => buildApiTwinData(siteDir, api),
+): Promise<TwinData> {
+  const data: TwinData = { routes: [], modules: new Map(), seed: {} };
+  for (const api of apis) {
+    const one = await part(api);
+    data.routes.push(...one.routes);
+    for (const [key, code] of one.modules) data.modules.set(key, code);
+    Object.assign(data.seed, one.seed);
+  }
+  return data;
 }
 
 /**

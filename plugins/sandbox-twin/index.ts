@@ -16,8 +16,16 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
+import { SourceMemo } from '../lib/source-memo';
 import type { ApiOptions } from '../openapi-pages/generate';
-import { buildTwinData, listFiles, writeTwinData } from './generate';
+import { generatorCodeDirs } from '../openapi-pages';
+import {
+  type ApiTwinData,
+  buildApiTwinData,
+  buildTwinData,
+  listFiles,
+  writeTwinData,
+} from './generate';
 
 /** Folder of the published operation modules under the site's base URL (hashed assets). */
 export const OPS_DIR = 'assets/sandbox-twin';
@@ -45,17 +53,48 @@ export default async function sandboxTwinPlugin(
   const dataDir = join(context.generatedFilesDir, 'sandbox-twin', 'data');
   const production = process.env.NODE_ENV === 'production';
   let version = 'dev';
+  // `docusaurus start` only: an API's data is rebuilt when its definition changed
+  // (plugins/lib/source-memo.ts); the Ajv compilation is most of the time it takes.
+  const memo = production
+    ? undefined
+    : await new SourceMemo<ApiTwinData>(
+        join(context.generatedFilesDir, 'sandbox-twin', 'memo.json'),
+        context.siteDir,
+        [__dirname, ...generatorCodeDirs(context.siteDir)],
+      ).load();
+  let rebuilt: string[] = [];
+  /** One definition's data: from the memo when its files are unchanged, else built and kept. */
+  const part = async (api: ApiOptions, kept: SourceMemo<ApiTwinData>) => {
+    const stored = await kept.get(api.id, api);
+    if (stored) return stored;
+    const since = Date.now();
+    const data = await buildApiTwinData(context.siteDir, api);
+    await kept.set(api.id, api, data.sources, data, since);
+    rebuilt.push(api.id);
+    return data;
+  };
   const generate = async () => {
-    const hash = await writeTwinData(
-      dataDir,
-      await buildTwinData(context.siteDir, options.apis as ApiOptions[]),
-    );
+    rebuilt = [];
+    const apis = options.apis as ApiOptions[];
+    const data = memo
+      ? await buildTwinData(context.siteDir, apis, (api) => part(api, memo))
+      : await buildTwinData(context.siteDir, apis);
+    if (memo && rebuilt.length)
+      await memo.save((e) =>
+        console.warn(`[sandbox-twin] data not kept for the next start: ${e.message}`),
+      );
+    const hash = await writeTwinData(dataDir, data);
     if (production) version = hash;
     const ops = JSON.stringify({ base: `${context.baseUrl}${OPS_DIR}/${version}/` });
     if ((await readFile(join(dataDir, 'ops.json'), 'utf8').catch(() => '')) !== ops)
       await writeFile(join(dataDir, 'ops.json'), ops);
   };
   await generate();
+  if (memo) {
+    console.info(
+      `[sandbox-twin] data rebuilt for: ${rebuilt.join(', ') || 'none'} (other definitions unchanged since the last start)`,
+    );
+  }
   let loads = 0;
   return {
     name: 'sandbox-twin',

@@ -39,3 +39,14 @@ export declare function evaluateBudgets(input: {
   builds: { ours: BuildFigures; plain: BuildFigures } | null;
 }): BudgetCheck[];
 export declare function misses(checks: BudgetCheck[]): BudgetCheck[];
+export interface PreviewFigures {
+  startMs?: number;
+  editMs?: number;
+}
+export declare const PREVIEW_BUDGET: number;
+export declare const PREVIEW_METRICS: { metric: keyof PreviewFigures; label: string }[];
+export declare function evaluatePreviewBudgets(input: {
+  ours: Record<string, PreviewFigures>;
+  plain: Record<string, PreviewFigures>;
+  refs?: Record<string, string>;
+}): BudgetCheck[];

@@ -81,3 +81,41 @@ export function evaluateBudgets({ pages, plain, builds }) {
 export function misses(checks) {
   return checks.filter((c) => c.status === 'fail' || c.status === 'no data');
 }
+
+/**
+ * Budget of `npm run bench:preview` (design/performance.md, "Writers' preview"): under
+ * `docusaurus start`, the time to a page rendered and the time from a saved edit to the edit
+ * on screen, each at most 1.5 × the plain site's (the performance work item's limit).
+ */
+export const PREVIEW_BUDGET = 1.5;
+
+/** The figures `bench:preview` holds to PREVIEW_BUDGET, with their labels. */
+export const PREVIEW_METRICS = [
+  { metric: 'startMs', label: 'start' },
+  { metric: 'editMs', label: 'edit' },
+];
+
+/**
+ * The preview budgets on one run's medians.
+ * @param ours `{ [kind]: { startMs, editMs } }`: our page kinds (ms).
+ * @param plain `{ [kind]: { startMs, editMs } }`: the plain page each kind is held to (ms).
+ * @param refs `{ [kind]: label }`: how the report names that plain page.
+ * @returns `{ budget, kind, ref, ours, plain, max, ratio, status }` per kind and figure.
+ * @throws TypeError when a kind has no plain figures.
+ */
+export function evaluatePreviewBudgets({ ours, plain, refs = {} }) {
+  const checks = [];
+  for (const [kind, figures] of Object.entries(ours)) {
+    const reference = plain[kind];
+    if (!reference) throw new TypeError(`page kind ${kind}: no plain figures`);
+    for (const m of PREVIEW_METRICS) {
+      checks.push({
+        budget: m.label,
+        kind,
+        ref: refs[kind] ?? kind,
+        ...checkRatio(figures[m.metric], reference[m.metric], PREVIEW_BUDGET),
+      });
+    }
+  }
+  return checks;
+}

@@ -12,6 +12,7 @@ import {
   generateApi,
   syncFiles,
   type ApiOptions,
+  type PageMemo,
 } from '../../plugins/openapi-pages/generate';
 import { loadSpec, makeResolver, SpecError } from '../../plugins/openapi-pages/load';
 import { requestSnippets } from '../../plugins/openapi-pages/samples';
@@ -382,5 +383,51 @@ describe('openapi-pages: file sync', () => {
     expect(await syncFiles(files, [join(dir, 'api')])).toEqual({ written: 1, deleted: 1 });
     expect((await readdir(join(dir, 'api'))).sort()).toEqual(['new.mdx', 'same.mdx']);
     expect(await readFile(join(dir, 'api/new.mdx'), 'utf8')).toBe('new');
+  });
+});
+
+describe('openapi-pages: pages kept between reloads of docusaurus start', () => {
+  /** mini.yaml copied beside the site with `edit` applied, generated with `memo`. */
+  async function generate(memo: PageMemo | undefined, edit = (s: string) => s) {
+    const out = await mkdtemp(join(tmpdir(), 'openapi-pages-memo-'));
+    const text = await readFile(join(site, mini.spec), 'utf8');
+    await mkdir(join(out, 'openapi'), { recursive: true });
+    await writeFile(join(out, 'openapi', 'mini.yaml'), edit(text));
+    const api = { ...mini, spec: 'openapi/mini.yaml' };
+    const docs = join(out, 'docs');
+    const result = await generateApi(out, docs, join(out, 'static'), api, apiWording, memo);
+    // Paths relative to the output folder, so runs in different folders compare.
+    const files = new Map([...result.files].map(([f, c]) => [f.slice(out.length), c]));
+    return { result, files };
+  }
+  const describeGetOrder = (s: string) =>
+    s.replace('Returns the order `{order_id}`', 'Returns, kept for a year, the order `{order_id}`');
+
+  it('renders again only the page whose operation changed, with the same files as no memo', async () => {
+    const memo: PageMemo = new Map();
+    const first = await generate(memo);
+    expect(first.result.rendered).toBe(first.result.pageCount + 1);
+    expect((await generate(memo)).result.rendered).toBe(0);
+    const edited = await generate(memo, describeGetOrder);
+    expect(edited.result.rendered).toBe(1);
+    // The pages (the Postman collection picks example values at random: not compared).
+    const pages = (files: Map<string, string>) =>
+      [...files].filter(([file]) => !file.endsWith('.postman.json'));
+    expect(pages(edited.files)).toEqual(pages((await generate(undefined, describeGetOrder)).files));
+    expect([...edited.files.values()].join('\n')).toContain('kept for a year');
+  });
+
+  it('renders every page again when a shared part changes, or a $ref points into paths', async () => {
+    const memo: PageMemo = new Map();
+    const first = await generate(memo);
+    const sharedEdit = (s: string) => s.replace('description: Sandbox', 'description: Test');
+    expect((await generate(memo, sharedEdit)).result.rendered).toBe(first.result.rendered);
+    const refIntoPaths = (s: string) =>
+      s.replace(
+        "    parameters:\n      - $ref: '#/components/parameters/UserId'\n    get:",
+        "    parameters:\n      - $ref: '#/components/parameters/UserId'\n    x-same: { $ref: '#/paths/~1v2~1users~1{user_id}~1orders~1{order_id}/parameters' }\n    get:",
+      );
+    await generate(memo, refIntoPaths);
+    expect((await generate(memo, refIntoPaths)).result.rendered).toBe(first.result.rendered);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkRatio, evaluateBudgets, misses } from '../../scripts/bench/ratio-budgets.mjs';
+import {
+  checkRatio,
+  evaluateBudgets,
+  evaluatePreviewBudgets,
+  misses,
+} from '../../scripts/bench/ratio-budgets.mjs';
 
 const plain = {
   home: { tbtMs: 200, bootupMs: 1000, lcpMs: 2000 },
@@ -98,5 +103,47 @@ describe('ratio budgets of bench:compare', () => {
         builds: null,
       }),
     ).toThrow(/api: no plain reference "api"/);
+  });
+});
+
+describe('preview budgets of bench:preview', () => {
+  const plainPreview = {
+    guide: { startMs: 40_000, editMs: 2_000 },
+    api: { startMs: 40_000, editMs: 2_000 },
+  };
+
+  it('holds start and edit of each kind to 1.5 × its plain page', () => {
+    const checks = evaluatePreviewBudgets({
+      ours: {
+        // exactly 1.5 × passes; 3,001 ms is just over 1.5 × 2,000 ms
+        guide: { startMs: 60_000, editMs: 3_001 },
+        api: { startMs: 30_000, editMs: 1_000 },
+      },
+      plain: plainPreview,
+      refs: { guide: 'plain doc', api: 'plain doc 2' },
+    });
+    expect(checks.map((c) => [c.kind, c.budget, c.ref, c.status])).toEqual([
+      ['guide', 'start', 'plain doc', 'pass'],
+      ['guide', 'edit', 'plain doc', 'fail'],
+      ['api', 'start', 'plain doc 2', 'pass'],
+      ['api', 'edit', 'plain doc 2', 'pass'],
+    ]);
+    expect(misses(checks).map((c) => `${c.kind} ${c.budget}`)).toEqual(['guide edit']);
+  });
+
+  it('counts a figure that was not measured as a miss', () => {
+    const checks = evaluatePreviewBudgets({
+      ours: { api: { startMs: 30_000 } },
+      plain: plainPreview,
+    });
+    expect(misses(checks).map((c) => `${c.kind} ${c.budget} ${c.status}`)).toEqual([
+      'api edit no data',
+    ]);
+  });
+
+  it('refuses a kind the plain site has no figures for', () => {
+    expect(() =>
+      evaluatePreviewBudgets({ ours: { home: { startMs: 1, editMs: 1 } }, plain: plainPreview }),
+    ).toThrow(/home: no plain figures/);
   });
 });

@@ -19,6 +19,15 @@ export default function CopyMarkdown(): ReactNode {
   const url = twinUrl(pathname);
 
   const copy = async () => {
+    // `docusaurus start` has no twins (the build writes them) and answers their URL with the
+    // app's HTML, so the preview says so instead of copying that. A statement the production
+    // bundle drops whole: the built page is unchanged (design/performance.md, "Writers' preview").
+    if (process.env.NODE_ENV !== 'production') {
+      setStatus(
+        'Could not copy the page: Markdown twins are written by "npm run build"; this preview has none.',
+      );
+      return;
+    }
     try {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);

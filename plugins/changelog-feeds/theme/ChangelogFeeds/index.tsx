@@ -16,6 +16,20 @@ function useFeedUrls(): { atom: string; rss: string } {
 /** Renders the subscribe line; takes no props. */
 export default function ChangelogFeeds(): ReactNode {
   const { atom, rss } = useFeedUrls();
+  // `docusaurus start` writes no feeds (they are written at postBuild), so the links say so
+  // there. A statement the production bundle drops whole: the built page is unchanged
+  // (design/performance.md, "Writers' preview").
+  if (process.env.NODE_ENV !== 'production') {
+    return (
+      <p>
+        Subscribe to this changelog: <a href={atom}>Atom feed</a> · <a href={rss}>RSS feed</a>{' '}
+        <em>
+          (preview: the feeds are written by <code>npm run build</code>; these links work on the
+          built site)
+        </em>
+      </p>
+    );
+  }
   return (
     <>
       <Head>
