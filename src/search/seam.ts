@@ -9,7 +9,8 @@
  *   `?section=`), both wrapping the one client of the transport, so that an Algolia host marked
  *   down stays skipped for both (spec §7);
  * - `preload()`, which starts loading the local index for the current scope.
- * The wrapper adds the section filter to every request, records each answer, and turns a failed
+ * The wrapper adds the section filter to every request, records the answer of the newest search
+ * (answers can arrive out of order; only the newest one's hits are shown), and turns a failed
  * search into an empty answer plus the `error` status, so the UI shows the spec's error screen
  * and no unhandled rejection reaches the console on every keystroke. With the local client
  * (appId `local`), an answer of its first tier (`exhaustiveNbHits` false) is followed by a search
@@ -115,6 +116,10 @@ export function createSearchSeam(config: SearchConfig, transport: SearchTranspor
 
   function scoped(getScope: () => SearchScope, fullIndex: boolean): LiteClientSubset {
     const client = getInner();
+    // Answers can arrive out of order (a stop word like "or" answers at once, "order" waits
+    // for its tier): only the newest search of this client is recorded, as only its hits are
+    // shown, or the 'See all' count would be another query's.
+    let newest = 0;
     // `fullIndex` is the local client's parameter; Algolia refuses parameters it does not know.
     const local = client.appId === 'local';
     return {
@@ -128,8 +133,10 @@ export function createSearchSeam(config: SearchConfig, transport: SearchTranspor
           ...(local && fullIndex && { fullIndex: true }),
         }));
         if (status !== 'ready') setStatus('loading');
+        const sequence = ++newest;
         try {
           const response = await client.search({ requests });
+          if (sequence !== newest) return response; // a newer search is on its way
           const first = response.results[0];
           lastNbHits = first?.nbHits ?? 0;
           lastAnswer = {
@@ -156,9 +163,12 @@ export function createSearchSeam(config: SearchConfig, transport: SearchTranspor
           setStatus('ready');
           return response;
         } catch {
-          lastNbHits = 0;
-          lastAnswer = null;
-          setStatus('error');
+          // A newer search reports the state; this one's failure changes nothing.
+          if (sequence === newest) {
+            lastNbHits = 0;
+            lastAnswer = null;
+            setStatus('error');
+          }
           return {
             results: requests.map((r) =>
               emptyResult({

@@ -159,6 +159,62 @@ describe('the search seam', () => {
     expect(seam.status()).toBe('ready');
   });
 
+  it('records the newest search, not the last answer to arrive (a stop word answers at once)', async () => {
+    const gates = new Map<string, () => void>();
+    const t = fakeTransport('local', (r) => result(r, r.query === 'or' ? 0 : 7));
+    const client = t.transport.createClient(LOCAL);
+    const slow: SearchTransport = {
+      ...t.transport,
+      createClient: () => ({
+        ...client,
+        async search(args) {
+          const query = String((args as { requests: SearchParams[] }).requests[0].query);
+          await new Promise<void>((resolve) => gates.set(query, resolve));
+          return client.search(args);
+        },
+      }),
+    };
+    const seam = createSearchSeam(LOCAL, slow);
+    const stale = seam.modalClient().search(ask('or'));
+    const newest = seam.modalClient().search(ask('order'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gates.get('order')!();
+    await newest;
+    gates.get('or')!();
+    const { results } = await stale;
+    expect(results[0].nbHits).toBe(0); // the caller still gets its own answer
+    expect(seam.lastNbHits()).toBe(7);
+    expect(seam.lastAnswer()?.query).toBe('order');
+  });
+
+  it("ignores an older search's failure once a newer one answered", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const t = fakeTransport('local', (r) => result(r, 3));
+    const client = t.transport.createClient(LOCAL);
+    const flaky: SearchTransport = {
+      ...t.transport,
+      createClient: () => ({
+        ...client,
+        async search(args) {
+          const query = String((args as { requests: SearchParams[] }).requests[0].query);
+          if (query === 'ord') {
+            await gate;
+            throw new Error('worker restarted');
+          }
+          return client.search(args);
+        },
+      }),
+    };
+    const seam = createSearchSeam(LOCAL, flaky);
+    const older = seam.modalClient().search(ask('ord'));
+    await seam.modalClient().search(ask('order'));
+    release();
+    expect((await older).results[0].hits).toEqual([]);
+    expect(seam.status()).toBe('ready');
+    expect(seam.lastNbHits()).toBe(3);
+  });
+
   it("asks a first-tier answer again with the shards and names its query once they're in", async () => {
     const t = fakeTransport('local', (r) =>
       r.fullIndex ? result(r, 9) : result(r, 2, { exhaustiveNbHits: false }),
