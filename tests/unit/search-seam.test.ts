@@ -79,6 +79,28 @@ function fakeTransport(appId: string, answer: Answer, section: string | null = n
   };
 }
 
+/**
+ * The fake transport `t` with its client's searches passed through `around`, which gets the
+ * first request and the fake's own search (`next`), e.g. to hold or fail one query.
+ */
+function intercepted(
+  t: ReturnType<typeof fakeTransport>,
+  around: (
+    request: SearchParams,
+    next: () => Promise<{ results: SearchResult[] }>,
+  ) => Promise<{ results: SearchResult[] }>,
+): SearchTransport {
+  const client = t.transport.createClient(LOCAL);
+  return {
+    ...t.transport,
+    createClient: () => ({
+      ...client,
+      search: (args) =>
+        around((args as { requests: SearchParams[] }).requests[0], () => client.search(args)),
+    }),
+  };
+}
+
 const ask = (query: string, more: Record<string, unknown> = {}) => ({
   requests: [{ indexName: 'aisle', query, hitsPerPage: 7, ...more }],
 });
@@ -162,18 +184,10 @@ describe('the search seam', () => {
   it('records the newest search, not the last answer to arrive (a stop word answers at once)', async () => {
     const gates = new Map<string, () => void>();
     const t = fakeTransport('local', (r) => result(r, r.query === 'or' ? 0 : 7));
-    const client = t.transport.createClient(LOCAL);
-    const slow: SearchTransport = {
-      ...t.transport,
-      createClient: () => ({
-        ...client,
-        async search(args) {
-          const query = String((args as { requests: SearchParams[] }).requests[0].query);
-          await new Promise<void>((resolve) => gates.set(query, resolve));
-          return client.search(args);
-        },
-      }),
-    };
+    const slow = intercepted(t, async (request, next) => {
+      await new Promise<void>((resolve) => gates.set(String(request.query), resolve));
+      return next();
+    });
     const seam = createSearchSeam(LOCAL, slow);
     const stale = seam.modalClient().search(ask('or'));
     const newest = seam.modalClient().search(ask('order'));
@@ -191,21 +205,11 @@ describe('the search seam', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const t = fakeTransport('local', (r) => result(r, 3));
-    const client = t.transport.createClient(LOCAL);
-    const flaky: SearchTransport = {
-      ...t.transport,
-      createClient: () => ({
-        ...client,
-        async search(args) {
-          const query = String((args as { requests: SearchParams[] }).requests[0].query);
-          if (query === 'ord') {
-            await gate;
-            throw new Error('worker restarted');
-          }
-          return client.search(args);
-        },
-      }),
-    };
+    const flaky = intercepted(t, async (request, next) => {
+      if (request.query !== 'ord') return next();
+      await gate;
+      throw new Error('worker restarted');
+    });
     const seam = createSearchSeam(LOCAL, flaky);
     const older = seam.modalClient().search(ask('ord'));
     await seam.modalClient().search(ask('order'));
@@ -233,18 +237,10 @@ describe('the search seam', () => {
     const t = fakeTransport('local', (r) =>
       r.fullIndex ? result(r, 9) : result(r, 1, { exhaustiveNbHits: false }),
     );
-    const client = t.transport.createClient(LOCAL);
-    const slow: SearchTransport = {
-      ...t.transport,
-      createClient: () => ({
-        ...client,
-        async search(args) {
-          const list = (args as { requests: SearchParams[] }).requests;
-          if (list[0].fullIndex && list[0].query === 'ord') await held;
-          return client.search(args);
-        },
-      }),
-    };
+    const slow = intercepted(t, async (request, next) => {
+      if (request.fullIndex && request.query === 'ord') await held;
+      return next();
+    });
     const seam = createSearchSeam(LOCAL, slow);
     await seam.modalClient().search(ask('ord'));
     await seam.modalClient().search(ask('order'));
