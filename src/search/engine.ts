@@ -4,7 +4,8 @@
  * (design/search-engine.md): BM25 per field, native boosts, 5.9 KB gzip.
  *
  * Constants, from the measured configuration (design/search-engine.md): boosts heading 4, title 2,
- * parents 1.2, content 1, summary 2, lvl0 0.5; prefix match on the last query word; fuzzy up to
+ * parents 1.2, content 1, summary 2, lvl0 0.5; prefix match on the last query word (a last word
+ * of one letter after a searched word is left out: searchedWords); fuzzy up to
  * 2 edits for words of 5 or more characters; page weights (PAGE_WEIGHTS) put callback
  * sub-pages and change logs below the pages a reader means.
  */
@@ -101,6 +102,23 @@ export function singular(word: string): string {
 export function processTerm(term: string): string | null {
   const lower = term.toLowerCase();
   return STOP_WORDS.has(lower) ? null : singular(lower);
+}
+
+/**
+ * The query words the engine searches, from `words(query)`. A last word of one character is
+ * left out when a word before it is searched (not a stop word): it is the start of the word
+ * being typed, and as a prefix it matches thousands of terms, whose hits bury those of the
+ * words before it ("order delivered c" put the glossary's "A–C" first) and whose expansion made
+ * the slowest queries of the keystroke set (design/search-engine.md, "Query time").
+ * @returns a new array; the words as given when nothing is left out.
+ */
+export function searchedWords(queryWords: readonly string[]): string[] {
+  const last = queryWords[queryWords.length - 1];
+  const rest = queryWords.slice(0, -1);
+  if (last === undefined || last.length > 1 || !rest.some((w) => processTerm(w) !== null)) {
+    return [...queryWords];
+  }
+  return rest;
 }
 
 /** MiniSearch options for both building and loading an index. */

@@ -14,6 +14,7 @@ import {
   pageWeight,
   processTerm,
   searchOptions,
+  searchedWords,
   type IndexedDoc,
 } from './engine';
 import { poolStatistics } from './pooledStats';
@@ -449,7 +450,7 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
 
     const empty = (nbHits = 0): SearchResult =>
       emptyResult({ index: params.indexName, query, page, hitsPerPage, nbHits, started });
-    const queryWords = words(query);
+    const queryWords = searchedWords(words(query));
     if (queryWords.length === 0) return empty();
 
     const needed = shardsForFilters(manifest, filters);
@@ -490,7 +491,7 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
         loaded.flatMap((shard) => {
           const { file } = shard;
           return shard.mini
-            .search(query, {
+            .search(queryWords.join(' '), {
               ...searchOptions(mode),
               boostDocument: (id: number) => shard.rowWeights[id] ?? 1,
               filter: (r) => {

@@ -113,6 +113,33 @@ describe('page weights', () => {
   });
 });
 
+describe('a word being typed', () => {
+  // A glossary of c-words, as the site's glossary has: a one-letter prefix "c" matches them all.
+  const glossary = records([
+    [
+      '/glossary',
+      page(
+        'Glossary',
+        'Glossary',
+        '<h2>A–C</h2><p>Cart, catalog, callback, checkout, courier, curbside, carrier, coupon, ' +
+          'category, cancel, capture, credit, currency, customer, column, crate.</p>',
+      ),
+    ],
+  ]);
+
+  it('leaves out a last word of one letter after searched words', async () => {
+    const typing = await search([...corpus, ...glossary], 'order delivered c');
+    const without = await search([...corpus, ...glossary], 'order delivered');
+    expect(typing.map(path)).toEqual(without.map(path));
+    expect(path(typing[0])).toBe('/connect/fulfillment/api/callbacks/delivered');
+  });
+
+  it('still searches a one-letter word as a prefix when nothing else is searched', async () => {
+    const hits = await search([...corpus, ...glossary], 'how do I c');
+    expect(hits.map(path)).toContain('/glossary');
+  });
+});
+
 describe('one hit per page section and per title', () => {
   const cards = records([
     [
