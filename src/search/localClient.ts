@@ -78,7 +78,12 @@ interface LoadedShard {
   mini: MiniSearchType<IndexedDoc>;
   /** pageWeight of each row's page, by row id. */
   rowWeights: Float64Array;
+  /** Each row's URL and title keys for distinctSections, by row id, made when first needed. */
+  sectionKeys: SectionKeys[];
 }
+
+/** A section's URL (page and anchor) and title path (lvl0 to lvl6, nulls skipped) as keys. */
+type SectionKeys = { url: string; title: string };
 
 /** Error thrown when the index cannot be loaded; named like algoliasearch's so callers treat it alike. */
 export class RetryError extends Error {
@@ -185,27 +190,27 @@ export function rankSections<T>(
   some: () => T[],
   read: (m: T) => { id: number; score: number; group: unknown; matched: number },
 ): T[] {
+  // Each match is read once: a broad prefix finds thousands of sections, and a sort reads
+  // each about 2 log₂ n times.
+  const readAll = (ms: T[]) => ms.map((m) => ({ m, r: read(m) }));
+  const unread = (rs: { m: T }[]) => rs.map(({ m }) => m);
   if (words >= LONG_QUERY_WORDS) {
-    return some()
-      .map((m) => {
-        const { score, matched } = read(m);
-        return { m, rank: score * (Math.min(matched, words) / words) ** 2 };
-      })
+    return readAll(some())
+      .map(({ m, r }) => ({ m, rank: r.score * (Math.min(r.matched, words) / words) ** 2 }))
       .sort((a, b) => b.rank - a.rank)
       .map(({ m }) => m);
   }
-  const full = all().sort((a, b) => read(b).score - read(a).score);
-  if (full.length >= MIN_FULL_MATCHES) return full;
+  const full = readAll(all()).sort((a, b) => b.r.score - a.r.score);
+  if (full.length >= MIN_FULL_MATCHES) return unread(full);
   const seen = new Map<unknown, Set<number>>();
-  for (const m of full) {
-    const { id, group } = read(m);
-    if (!seen.has(group)) seen.set(group, new Set());
-    seen.get(group)!.add(id);
+  for (const { r } of full) {
+    if (!seen.has(r.group)) seen.set(r.group, new Set());
+    seen.get(r.group)!.add(r.id);
   }
-  const partial = some()
-    .filter((m) => !seen.get(read(m).group)?.has(read(m).id))
-    .sort((a, b) => read(b).matched - read(a).matched || read(b).score - read(a).score);
-  return [...full, ...partial];
+  const partial = readAll(some())
+    .filter(({ r }) => !seen.get(r.group)?.has(r.id))
+    .sort((a, b) => b.r.matched - a.r.matched || b.r.score - a.r.score);
+  return [...unread(full), ...unread(partial)];
 }
 
 /**
@@ -237,22 +242,24 @@ export function spreadPages<T>(hits: T[], page: (hit: T) => string): T[] {
  * (page and anchor) or a title path (lvl0 to lvl6), so a result list never shows the same
  * title twice. Order is kept.
  * @param hits hits in rank order.
- * @param identify the hit's URL and its title levels (nulls are skipped).
+ * @param identify the hit's keys: its URL, and its title levels joined (nulls skipped) by
+ *   {@link titleKey}.
  */
-export function distinctSections<T>(
-  hits: T[],
-  identify: (hit: T) => { url: string; title: (string | null)[] },
-): T[] {
+export function distinctSections<T>(hits: T[], identify: (hit: T) => SectionKeys): T[] {
   const urls = new Set<string>();
   const titles = new Set<string>();
   return hits.filter((hit) => {
     const { url, title } = identify(hit);
-    const titleKey = title.filter((t) => t != null).join('\u0000');
-    if (urls.has(url) || titles.has(titleKey)) return false;
+    if (urls.has(url) || titles.has(title)) return false;
     urls.add(url);
-    titles.add(titleKey);
+    titles.add(title);
     return true;
   });
+}
+
+/** The key of a title path for {@link distinctSections}: its levels, nulls skipped. */
+export function titleKey(levels: (string | null)[]): string {
+  return levels.filter((t) => t != null).join('\u0000');
 }
 
 /** Load status of the local index; `error` holds off retries for RETRY_BACKOFF_MS. */
@@ -352,7 +359,7 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
               const started = performance.now();
               const mini = new MiniSearch<IndexedDoc>(miniSearchOptions);
               mini.addAll(docs.filter(({ id }) => data.pages[data.rows[id][0]][3] === section));
-              tiers.set(section, { file: view, first: 0, mini, rowWeights });
+              tiers.set(section, { file: view, first: 0, mini, rowWeights, sectionKeys: [] });
               source.work?.(performance.now() - started);
             }
             return tiers.get(section)!;
@@ -422,6 +429,7 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
             first: data.first,
             mini: MiniSearch.loadJS<IndexedDoc>(data.index as never, miniSearchOptions),
             rowWeights: weigh(view),
+            sectionKeys: [],
           };
           source.work?.(performance.now() - started);
           loadedShards.add(file);
@@ -538,14 +546,15 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
         );
       };
       const distinct = spreadPages(
-        distinctSections(
-          scored.map((s) => ({ ...s, asHeading: headingMatch(s) })),
-          ({ shard, result }) => {
-            const row = shard.file.rows[result.id as number];
+        // The keys of a row are made once per shard: a broad prefix finds thousands of rows.
+        distinctSections(scored, ({ shard, result }) => {
+          const id = result.id as number;
+          return (shard.sectionKeys[id] ??= (() => {
+            const row = shard.file.rows[id];
             const [path, lvl0, lvl1] = shard.file.pages[row[0]];
-            return { url: `${path}#${row[2] ?? ''}`, title: [lvl0, lvl1, ...row[3]] };
-          },
-        ),
+            return { url: `${path}#${row[2] ?? ''}`, title: titleKey([lvl0, lvl1, ...row[3]]) };
+          })());
+        }),
         ({ shard, result }) => shard.file.pages[shard.file.rows[result.id as number][0]][0],
       );
 
@@ -560,7 +569,9 @@ export function createLocalClient(source: LocalClientSource): LocalSearchClient 
       const slice = distinct.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
       const origin = source.origin();
 
-      const hits = slice.map(({ shard, result, asHeading }): SearchHit => {
+      const hits = slice.map((scoredHit): SearchHit => {
+        const { shard, result } = scoredHit;
+        const asHeading = headingMatch(scoredHit); // for the hits shown only
         const row = shard.file.rows[result.id as number];
         const [path, lvl0, lvl1] = shard.file.pages[row[0]];
         const [, rowType, anchor, deeper, sectionText] = row;
