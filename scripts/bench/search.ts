@@ -302,7 +302,7 @@ async function browserFirstUse(): Promise<
         openAgainMs: med((r) => r.openAgainMs),
       };
       console.log(
-        `${c.label.padEnd(34)} ${c.query.padEnd(15)} ${`${run.firstHitsMs.toFixed(0)} (${run.measuredMs.toFixed(0)} + 3 x ${run.workerMs.toFixed(0)})`.padEnd(39)} ${kb(run.bytes).toFixed(1).padStart(9)}   ${(run.longestTaskMs ? run.longestTaskMs.toFixed(0) : 'none > 50').padStart(15)}   ${[openBefore, run.openFirstMs, run.openAgainMs].map((ms) => ms.toFixed(0)).join(' / ')}${run.worker ? '' : '  (main thread: no worker answered)'}`,
+        `${c.label.padEnd(34)} ${c.query.padEnd(15)} ${`${run.firstHitsMs.toFixed(0)} (${run.measuredMs.toFixed(0)} + 3 x ${run.workerMs.toFixed(0)})`.padEnd(39)} ${kb(run.bytes).toFixed(1).padStart(9)}   ${longest(run.longestTaskMs, all).padStart(15)}   ${[openBefore, run.openFirstMs, run.openAgainMs].map((ms) => ms.toFixed(0)).join(' / ')}${run.worker ? '' : '  (main thread: no worker answered)'}`,
       );
       out.push({ label: c.label, run, openBefore });
     }
@@ -311,6 +311,18 @@ async function browserFirstUse(): Promise<
     server.stop();
   }
   return out;
+}
+
+/**
+ * The longest-task cell: the median of the runs' longest tasks over 50 ms (or 'none > 50'),
+ * then the range over the runs when they differ, e.g. `none > 50 (0–61)`; 0 is a run without a
+ * long task.
+ */
+function longest(medianMs: number, all: FirstUseRun[]): string {
+  const ms = all.map((r) => r.longestTaskMs);
+  const [lo, hi] = [Math.min(...ms), Math.max(...ms)];
+  const mid = medianMs ? medianMs.toFixed(0) : 'none > 50';
+  return lo === hi ? mid : `${mid} (${lo.toFixed(0)}–${hi.toFixed(0)})`;
 }
 
 main().catch((error: Error) => {
