@@ -97,6 +97,33 @@ export interface SampleRequest {
   body?: unknown;
 }
 
+/** The calls of httpsnippet's Go sample whose error it drops (`req, _ := …`). */
+const GO_DROPPED_ERROR = /^(\t+)(req|res|body), _ := (.+)$/gm;
+
+/**
+ * httpsnippet's Go sample (@readme/httpsnippet 11.1.0, target go, client native) drops the
+ * errors of `http.NewRequest`, `http.DefaultClient.Do` and `io.ReadAll`, so a refused
+ * connection panics at `res.Body`. The sample a reader copies checks each of them and stops
+ * with `log.Fatal`, as the guides' hand-written Go samples do.
+ * @param code httpsnippet's Go sample.
+ * @throws Error when the sample has no `http.DefaultClient.Do` call whose error is dropped (a
+ *   changed httpsnippet template: look at the new one before publishing it).
+ */
+export function goWithErrorChecks(code: string): string {
+  if (!/^\tres, _ := http\.DefaultClient\.Do\(req\)$/m.test(code)) {
+    throw new Error(
+      'the Go sample of httpsnippet no longer reads `res, _ := http.DefaultClient.Do(req)`',
+    );
+  }
+  return code
+    .replace(/^import \(\n/m, 'import (\n\t"log"\n')
+    .replace(
+      GO_DROPPED_ERROR,
+      (_, tab: string, name: string, call: string) =>
+        `${tab}${name}, err := ${call}\n${tab}if err != nil {\n${tab}\tlog.Fatal(err)\n${tab}}`,
+    );
+}
+
 /**
  * Request samples in every language of SNIPPET_TARGETS.
  * @returns one entry per target with the code; throws Error when httpsnippet rejects the request.
@@ -123,6 +150,11 @@ export function requestSnippets(
     const out = snippet.convert(t.target, t.client, { indent: '  ' });
     const code = Array.isArray(out) ? out[0] : out;
     if (typeof code !== 'string') throw new Error(`no ${t.label} sample for ${request.url}`);
-    return { value: t.value, label: t.label, language: t.language, code };
+    return {
+      value: t.value,
+      label: t.label,
+      language: t.language,
+      code: t.value === 'go' ? goWithErrorChecks(code) : code,
+    };
   });
 }

@@ -121,9 +121,9 @@ async function compileGo(samples: CodeSample[], dir: string): Promise<Outcome[]>
     await writeFile(join(dir, names[i], 'main.go'), goUnit(sample.code));
   }
   // `go vet` type-checks every package as the compiler does, without linking 126 programs
-  // (design/sample-execution.md: the link is most of `go build`'s time). Its httpresponse check
-  // is off: every generated sample ignores the error of `Do` (httpsnippet's Go template).
-  const result = await exec('go', ['vet', '-httpresponse=false', './...'], dir, {
+  // (design/sample-execution.md: the link is most of `go build`'s time), with every check on,
+  // httpresponse too: a response used before its error is checked fails the sample.
+  const result = await exec('go', ['vet', './...'], dir, {
     GOFLAGS: '-mod=mod',
     GOTOOLCHAIN: 'local',
     GOPROXY: 'off',
@@ -138,7 +138,7 @@ async function compileGo(samples: CodeSample[], dir: string): Promise<Outcome[]>
       sample,
       kind: 'compile',
       state: problems.length ? 'failed' : 'passed',
-      command: `go vet -httpresponse=false ./${names[i]}`,
+      command: `go vet ./${names[i]}`,
       problems,
       exchanges: [],
       note,

@@ -15,7 +15,7 @@ import {
   type PageMemo,
 } from '../../plugins/openapi-pages/generate';
 import { loadSpec, makeResolver, SpecError } from '../../plugins/openapi-pages/load';
-import { requestSnippets } from '../../plugins/openapi-pages/samples';
+import { goWithErrorChecks, requestSnippets } from '../../plugins/openapi-pages/samples';
 import { credentialHeader } from '../../plugins/openapi-pages/render/index';
 import { fieldNames, schemaTree, typeLabel } from '../../plugins/openapi-pages/schema';
 import { normalizeOptions } from '../../plugins/openapi-pages';
@@ -346,6 +346,29 @@ describe('openapi-pages: samples', () => {
     expect(curl.code).toContain("--header 'Authorization: Bearer <token>'");
     expect(curl.code).not.toContain('--data');
     expect(python.language).toBe('python');
+  });
+
+  it('gives Go samples that check every error before using the response', () => {
+    const go = requestSnippets({
+      method: 'post',
+      url: 'https://connect.aisle.example/v2/fulfillment/orders',
+      headers: [{ name: 'Authorization', value: 'Bearer <token>' }],
+      query: [],
+      body: { id: 'o-1' },
+    }).find((s) => s.value === 'go')!.code;
+    expect(go).not.toMatch(/, _ :=/);
+    expect(go).toContain('\t"log"\n');
+    const checked = go.match(/err := [^\n]+\n\tif err != nil \{\n\t\tlog\.Fatal\(err\)\n\t\}/g);
+    expect(checked).toHaveLength(3); // NewRequest, Do, ReadAll
+    expect(go.indexOf('res, err := http.DefaultClient.Do(req)')).toBeLessThan(
+      go.indexOf('res.Body'),
+    );
+  });
+
+  it('refuses a Go template it does not know, rather than publish a sample that drops errors', () => {
+    expect(() => goWithErrorChecks('package main\n\nfunc main() {}\n')).toThrow(
+      /DefaultClient\.Do/,
+    );
   });
 });
 
