@@ -1,11 +1,36 @@
 /**
  * A Postman collection (v2.1) per definition, made by `openapi-to-postmanv2` from the bundled
  * document: a folder per tag, examples as request values, so an integrator imports an API in one
- * step. Random ids the converter adds are dropped, so a build that changes nothing writes the
- * same file (and the dev server does not reload for it).
+ * step. Random ids the converter adds are dropped, and the values it makes up from schemas are
+ * drawn from a seeded generator, so a build that changes nothing writes the same file (and the
+ * dev server does not reload for it).
  */
 import Converter from 'openapi-to-postmanv2';
+// The json-schema-faker instance the converter requires (package without an `exports` map):
+// its `random` option is how values are drawn from enums and ranges.
+import schemaFaker from 'openapi-to-postmanv2/assets/json-schema-faker.js';
 import type { Document } from './load';
+
+/** Seed of the values made up for a collection; any fixed number gives a reproducible file. */
+const FAKER_SEED = 0x5eed;
+
+/**
+ * mulberry32: a small seeded generator of numbers in [0, 1), in place of `Math.random`.
+ * @param seed a 32-bit integer.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Conversions one at a time: the faker's generator is shared, and each starts from the seed. */
+let queue: Promise<unknown> = Promise.resolve();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,6 +52,13 @@ function dropRandomIds(node: unknown): void {
  * @throws Error with the converter's reason when the definition cannot be converted.
  */
 export function postmanCollection(doc: Document): Promise<string> {
+  const run = queue.then(() => convert(doc));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function convert(doc: Document): Promise<string> {
+  schemaFaker.option({ random: seededRandom(FAKER_SEED) });
   return new Promise((resolve, reject) => {
     Converter.convert(
       { type: 'json', data: JSON.parse(JSON.stringify(doc)) },

@@ -15,6 +15,7 @@ import {
   type PageMemo,
 } from '../../plugins/openapi-pages/generate';
 import { loadSpec, makeResolver, SpecError } from '../../plugins/openapi-pages/load';
+import { postmanCollection } from '../../plugins/openapi-pages/postman';
 import { goWithErrorChecks, requestSnippets } from '../../plugins/openapi-pages/samples';
 import { credentialHeader } from '../../plugins/openapi-pages/render/index';
 import { fieldNames, schemaTree, typeLabel } from '../../plugins/openapi-pages/schema';
@@ -370,6 +371,17 @@ describe('openapi-pages: samples', () => {
       /DefaultClient\.Do/,
     );
   });
+});
+
+describe('openapi-pages: Postman collections', () => {
+  it('are the same file on every conversion of the same definition', async () => {
+    // transactions.yaml has enum query parameters, whose example values the converter draws.
+    const { doc } = await loadSpec(join(site, 'openapi/transactions.yaml'));
+    const files = await Promise.all([1, 2, 3, 4].map(() => postmanCollection(doc)));
+    expect(new Set(files).size).toBe(1);
+    const again = await postmanCollection(doc);
+    expect(again).toBe(files[0]);
+  }, 60_000);
 });
 
 describe('openapi-pages: bad input', () => {
