@@ -11,6 +11,7 @@
  * read its store and use its clients.
  */
 import siteConfig from '@generated/docusaurus.config';
+import { checkSearchFile } from './files';
 import type { LocalClientSource, LocalSearchClient } from './localClient';
 import {
   createSearchSeam,
@@ -36,13 +37,7 @@ export function searchConfig(): SearchConfig {
 
 async function fetchOk(url: string, init?: RequestInit): Promise<Response> {
   const response = await fetch(url, init);
-  if (!response.ok) {
-    throw new Error(
-      process.env.NODE_ENV === 'development'
-        ? 'the search index is built by "npm run build"; preview search with "npm run build && npm run serve"'
-        : `${url} answered HTTP ${response.status}`,
-    );
-  }
+  checkSearchFile(url, response, process.env.NODE_ENV === 'development');
   return response;
 }
 

@@ -7,6 +7,7 @@ import {
   parseFacetFilters,
   type LocalClientSource,
 } from '../../src/search/localClient';
+import { checkSearchFile, PREVIEW_NO_INDEX } from '../../src/search/files';
 import { applyScope } from '../../src/search/scope';
 import { highlight, snippetWindow } from '../../src/search/text';
 import type { SearchRecord, ShardFile } from '../../src/search/types';
@@ -281,5 +282,36 @@ describe('engine terms', () => {
     expect(processTerm('The')).toBeNull();
     expect(processTerm('not')).toBe('not');
     expect(miniSearchOptions.processTerm).toBe(processTerm);
+  });
+});
+
+describe('search files', () => {
+  const answer = (status: number, type: string) =>
+    new Response(status === 204 ? null : '<!doctype html><html></html>', {
+      status,
+      headers: { 'content-type': type },
+    });
+
+  it('accepts a JSON answer', () => {
+    expect(() =>
+      checkSearchFile('/search/manifest.json', answer(200, 'application/json'), false),
+    ).not.toThrow();
+  });
+
+  it("refuses the app's HTML page that the preview answers for a file it does not have", () => {
+    const html = answer(200, 'text/html; charset=utf-8');
+    expect(() => checkSearchFile('/search/manifest.json', html, true)).toThrow(PREVIEW_NO_INDEX);
+    expect(() => checkSearchFile('/search/manifest.json', html, false)).toThrow(
+      '/search/manifest.json answered a web page, not a search file',
+    );
+  });
+
+  it('names the status of a failed request, or the preview command under docusaurus start', () => {
+    expect(() => checkSearchFile('/search/x.json', answer(404, 'text/plain'), false)).toThrow(
+      '/search/x.json answered HTTP 404',
+    );
+    expect(() => checkSearchFile('/search/x.json', answer(404, 'text/plain'), true)).toThrow(
+      PREVIEW_NO_INDEX,
+    );
   });
 });
