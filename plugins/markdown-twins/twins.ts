@@ -6,8 +6,8 @@
  * where the tree says they belong, so code blocks and code spans are never changed:
  * - the MDX `export const name = \`…\`;` declarations the upstream plugin leaks are removed;
  * - the site's components, kept as tags by the plugin's `preserveComponents`, are replaced with
- *   their Markdown renderings (`ApiDetails`, `CatalogColumnTable`, `ErrorCatalogTable`,
- *   `ProBadge`, `WidgetExample`; see `renderComponents`);
+ *   their Markdown renderings (`ApiDetails`, `CatalogColumnTable`, `ChangelogFeeds`,
+ *   `ErrorCatalogTable`, `ProBadge`, `WidgetExample`; see `renderComponents`);
  * - relative links to source files become absolute links to the target's twin.
  */
 import { posix } from 'node:path';
@@ -24,6 +24,7 @@ import { widgetExampleMarkdown } from '../../src/components/widgets/markdown';
 export const TWIN_COMPONENTS = [
   'ApiDetails',
   'CatalogColumnTable',
+  'ChangelogFeeds',
   'ErrorCatalogTable',
   'ProBadge',
   'WidgetExample',
@@ -138,11 +139,25 @@ function expressionAttribute(tag: string, name: string): string | undefined {
  * - `<ErrorCatalogTable api="connect" codes="1000-1999" />` → those codes' table (GFM);
  * - `<ProBadge />` (or `label="…"`) → `*Storefront Pro*`;
  * - `<WidgetExample title="Cart" embedCode={cartEmbed}>` → caption and `html` embed code,
- *   `embedCode` looked up in `strings` (the page's exported constants); `</WidgetExample>` goes.
+ *   `embedCode` looked up in `strings` (the page's exported constants); `</WidgetExample>` goes;
+ * - `<ChangelogFeeds />` (a changelog's subscribe line) → the same line with absolute links to
+ *   `<pageUrl>.atom.xml` and `<pageUrl>.rss.xml`, where the changelog-feeds plugin writes them;
+ *   dropped when `pageUrl` is unknown (a generated page).
+ * @param pageUrl the page's absolute URL without trailing slash, e.g.
+ *   `https://docs.aisle.example/catalog/changelog`.
  * @throws Error naming the tag when a WidgetExample's `embedCode` is not an exported string.
  */
-export function renderComponents(html: string, strings: ReadonlyMap<string, string>): string {
+export function renderComponents(
+  html: string,
+  strings: ReadonlyMap<string, string>,
+  pageUrl?: string,
+): string {
   return html
+    .replace(/<ChangelogFeeds\b[^>]*\/>/g, () =>
+      pageUrl
+        ? `Subscribe to this changelog: [Atom feed](${pageUrl}.atom.xml) · [RSS feed](${pageUrl}.rss.xml)`
+        : '',
+    )
     .replace(/<ApiDetails\b[^>]*>/g, (tag) => {
       const title = [attribute(tag, 'status'), attribute(tag, 'summary')].filter(Boolean).join(' ');
       const note = attribute(tag, 'note');
@@ -256,7 +271,10 @@ export function cleanTwin(markdown: string, options: CleanTwinOptions): string {
   walk(parseTwin(text), (node) => {
     if (node.type === 'html') {
       const [start, end] = span(node);
-      const rendered = renderComponents(node.value, strings);
+      const pageUrl = options.sourcePath
+        ? `${options.origin}${routeOfSource(options.sourcePath)}`
+        : undefined;
+      const rendered = renderComponents(node.value, strings, pageUrl);
       if (rendered !== node.value) edits.push({ start, end, text: rendered.replace(/\n+$/, '') });
     } else if (node.type === 'link' && options.sourcePath) {
       const target = twinUrl(node.url, options.sourcePath, options.origin);

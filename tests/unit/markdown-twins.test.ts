@@ -191,6 +191,18 @@ describe('markdown twins', () => {
     ).toThrow(/embedCode must name a string the page exports/);
   });
 
+  it("keeps a changelog's subscribe line, with absolute links to its feeds", () => {
+    const twin = 'Intro.\n\n<ChangelogFeeds />\n\n## 2026\n';
+    const clean = cleanTwin(twin, { sourcePath: 'catalog/changelog.mdx', origin: ORIGIN });
+    expect(clean).toBe(
+      'Intro.\n\nSubscribe to this changelog: ' +
+        `[Atom feed](${ORIGIN}/catalog/changelog.atom.xml) · ` +
+        `[RSS feed](${ORIGIN}/catalog/changelog.rss.xml)\n\n## 2026\n`,
+    );
+    // A generated page has no source route: the tag goes, no link is made up.
+    expect(cleanTwin(twin, { origin: ORIGIN })).toBe('Intro.\n\n## 2026\n');
+  });
+
   it('puts back a first section heading that repeats the page title', () => {
     const source = [
       '---',
