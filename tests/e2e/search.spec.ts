@@ -368,7 +368,9 @@ test.describe('search page', () => {
     await gotoHydrated(page, '/search?q=token');
     await expect(page.locator('h1')).toHaveText('Search results for "token"');
     const count = page.getByText(/\d+ documents found|One document found/);
-    await expect(count).toBeVisible();
+    // The first answer loads all 13 section shards (a global search): over the default 5 s at
+    // a load average of 12 on 2 cores. Its time is measured by `npm run bench:search`.
+    await expect(count).toBeVisible({ timeout: 15_000 });
     const articles = page.locator('main article');
     await expect(articles.first()).toBeVisible();
     await expect(articles.first().locator('nav, ul').first()).toBeVisible();
