@@ -6,10 +6,10 @@
  * finds the doc with `matchPath(pathname, { path: doc.path, exact: true, strict: false })` over
  * every doc of the active version, and is called afresh by each hook that needs it: the Glossary
  * `doc` navbar item twice (`useActiveDocContext`, then `useLayoutDoc`) and the version dropdown
- * twice (`useActiveDocContext`, then `useDocsVersionCandidates`), on every page and every
- * render. On the home page, which is no doc, that is four scans of all 400 docs without a match:
- * about 75 ms of the hydration task at Lighthouse's 4× CPU slowdown (design/main-thread.md,
- * "Active doc context").
+ * twice (`useActiveDocContext`, then `useDocsVersionCandidates`), and each `docSidebar` item
+ * twice, on every page and every render. On the home page, which is no doc, the `doc` item and
+ * the dropdown alone made four scans of all 400 docs without a match: about 75 ms of the
+ * hydration task at Lighthouse's 4× CPU slowdown (design/main-thread.md, "Active doc context").
  */
 
 /** What the lookup reads of a doc (`GlobalDoc` of the docs plugin). */
