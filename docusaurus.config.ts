@@ -16,6 +16,7 @@ import { openapiPages } from './config/openapi';
 import { diagramFont, mermaidOptions, mermaidThemes } from './config/diagrams';
 import leanDocsMetadataPlugin from './plugins/lean-docs-metadata';
 import idlePrefetchPlugin from './plugins/idle-prefetch';
+import activeDocPlugin from './plugins/active-doc';
 import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
 import markdownTwinsPlugin from './plugins/markdown-twins';
@@ -193,6 +194,8 @@ const config: Config = {
     breakpointPlugin,
     // Link prefetching moved to idle time (no long task when many links scroll into view).
     idlePrefetchPlugin,
+    // The active doc found in a map, not by testing every doc in each navbar item's hooks.
+    activeDocPlugin,
     // Code highlighted at build time: no Prism in the browser bundle; token colours are CSS
     // generated from themeConfig.prism.
     staticHighlightPlugin,

@@ -345,6 +345,10 @@ for (const [path, area] of [
   ['/widgets', 'Retailer Site Integrations'],
   ['/catalog', 'Aisle Platform'],
   ['/ads', 'Advertising'],
+  // A `doc` item, lit on its doc's page and the other pages of its sidebar (found in the docs
+  // plugin's active doc context).
+  ['/glossary', 'Glossary'],
+  ['/aisle/ipp-terms', 'Glossary'],
 ]) {
   test(`the navbar shows ${area} as the active area on ${path}`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 800 });
