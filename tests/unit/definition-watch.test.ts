@@ -28,8 +28,9 @@ describe('definition watch', () => {
       files: () => ['/site/openapi/c.yaml'],
       now: async () => void log.push('other now'),
     });
-    // An editor's save: truncate and write, two events.
+    // An editor's save: truncate and write, two events a few ms apart.
     watch.notify('/site/openapi/a.yaml');
+    await new Promise((r) => setTimeout(r, 5));
     watch.notify('/site/openapi/a.yaml');
     await new Promise((r) => setTimeout(r, 60));
     await watch.settled();
