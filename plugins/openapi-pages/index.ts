@@ -270,9 +270,6 @@ function previewJob(
         return;
       }
       if (!regenerated.length) return;
-      await memo.save((e) =>
-        console.warn(`[openapi-pages] pages not kept for the next start: ${e.message}`),
-      );
       const results = [...latest.values()];
       const files: FileSet = new Map(
         results.flatMap((r) => [...r.files].filter(([file]) => inDocs(file))),
@@ -291,6 +288,10 @@ function previewJob(
       const sync = await syncFiles(files, owned);
       console.info(
         `[openapi-pages] ${results.reduce((n, r) => n + r.pageCount, 0)} pages; regenerated: ${regenerated.join(', ')}; ${sync.written} files written, ${sync.deleted} deleted, in ${seconds(started)}; downloads next`,
+      );
+      // After the pages: writing the memo (5.5 MB) takes 0.2–0.5 s.
+      await memo.save((e) =>
+        console.warn(`[openapi-pages] pages not kept for the next start: ${e.message}`),
       );
     },
     async later() {
