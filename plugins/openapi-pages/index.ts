@@ -13,6 +13,7 @@
  * Generated folders are not committed (.gitignore). What a definition generated is kept between
  * builds (./cache.ts) and used again while the definition and the generator are unchanged.
  */
+import { rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
@@ -231,6 +232,25 @@ function previewJob(
   >();
   const memoKey = (api: ApiOptions) => ({ api, wording: options.wording, docsPath, staticPath });
   const inDocs = (file: string) => file.startsWith(`${docsPath}${sep}`);
+  const docsFiles = (results: Omit<Generated, 'rendered'>[]): FileSet => {
+    const files: FileSet = new Map(
+      results.flatMap((r) => [...r.files].filter(([file]) => inDocs(file))),
+    );
+    files.set(
+      join(docsPath, `${options.downloadsDoc}.mdx`),
+      renderDownloadsPage(
+        results.map((r) => r.summary),
+        options.wording,
+      ),
+    );
+    return files;
+  };
+  /**
+   * The docs files as last written (the start synced them all): a reload compares with these
+   * instead of reading every generated file again (0.7–0.9 s for the 125 files, beside
+   * Rspack's rebuild of the page).
+   */
+  let written = docsFiles([...latest.values()]);
   return {
     files: () => [...latest.values()].flatMap((r) => r.sources),
     async now() {
@@ -271,23 +291,14 @@ function previewJob(
       }
       if (!regenerated.length) return;
       const results = [...latest.values()];
-      const files: FileSet = new Map(
-        results.flatMap((r) => [...r.files].filter(([file]) => inDocs(file))),
-      );
-      files.set(
-        join(docsPath, `${options.downloadsDoc}.mdx`),
-        renderDownloadsPage(
-          results.map((r) => r.summary),
-          options.wording,
-        ),
-      );
-      const owned = options.apis.flatMap((api) => [
-        join(docsPath, api.docsDir),
-        join(docsPath, hiddenDir(api.docsDir)),
-      ]);
-      const sync = await syncFiles(files, owned);
+      const files = docsFiles(results);
+      const changed: FileSet = new Map([...files].filter(([f, c]) => written.get(f) !== c));
+      const stale = [...written.keys()].filter((f) => !files.has(f));
+      const sync = await syncFiles(changed, []);
+      for (const file of stale) await rm(file, { force: true });
+      written = files;
       console.info(
-        `[openapi-pages] ${results.reduce((n, r) => n + r.pageCount, 0)} pages; regenerated: ${regenerated.join(', ')}; ${sync.written} files written, ${sync.deleted} deleted, in ${seconds(started)}; downloads next`,
+        `[openapi-pages] ${results.reduce((n, r) => n + r.pageCount, 0)} pages; regenerated: ${regenerated.join(', ')}; ${sync.written} files written, ${stale.length} deleted, in ${seconds(started)}; downloads next`,
       );
       // After the pages: writing the memo (5.5 MB) takes 0.2–0.5 s.
       await memo.save((e) =>

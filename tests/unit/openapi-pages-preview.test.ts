@@ -156,6 +156,23 @@ describe('openapi-pages under docusaurus start', { timeout: 60_000 }, () => {
     expect(await s.read('api_reference/orders/_category_.json')).toContain('A user’s orders.');
   });
 
+  it('moves a page that an edit moves, leaving no copy at the old place', async () => {
+    process.env.NODE_ENV = 'development';
+    const s = await site();
+    const { watch } = await start(s);
+    const { access } = await import('node:fs/promises');
+    const exists = (file: string) =>
+      access(join(s.siteDir, 'docs', 'connect', 'mini', file)).then(
+        () => true,
+        () => false,
+      );
+    expect(await exists('api_reference_no_sidebar/update_order.mdx')).toBe(true);
+    // update_order leaves `x-sidebar: false`: its page moves into its tag's folder.
+    await save(s, watch, (t) => t.replace('      x-sidebar: false\n', ''));
+    expect(await exists('api_reference/orders/update_order.mdx')).toBe(true);
+    expect(await exists('api_reference_no_sidebar/update_order.mdx')).toBe(false);
+  });
+
   it('keeps the previous pages and says why when a saved definition is broken', async () => {
     process.env.NODE_ENV = 'development';
     const s = await site();
