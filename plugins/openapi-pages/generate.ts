@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { type Document, loadSpec, makeResolver } from './load';
+import { type Document, loadSingleFileSpec, loadSpec, makeResolver } from './load';
 import {
   type DocLinks,
   type Operation,
@@ -176,6 +176,12 @@ export function sharedPageKey(
   return sha256(JSON.stringify({ shared, api, wording }));
 }
 
+/**
+ * A page of `pageMemo` as stored with the API's files: `[memo id, key, file path]`, the page's
+ * text being that file's content.
+ */
+export type PageKey = [id: string, key: string, file: string];
+
 /** `render()`, or the page kept in `memo` under `id` when `key` is the same. */
 function memoized(
   memo: PageMemo | undefined,
@@ -191,7 +197,35 @@ function memoized(
 }
 
 /**
- * Renders every page and category file of one API.
+ * Puts an API's pages, as a start took them from plugins/lib/source-memo.ts, back into
+ * `pageMemo`, so the first edit after the start renders only the changed operation's page
+ * (without it, all 68 pages of the fulfillment API were rendered again: 6 s).
+ * Keys whose file is not in `files` are skipped.
+ */
+export function seedPageMemo(pageMemo: PageMemo, pageKeys: PageKey[], files: FileSet): void {
+  for (const [id, key, file] of pageKeys) {
+    const mdx = files.get(file);
+    if (mdx !== undefined) pageMemo.set(id, { key, mdx });
+  }
+}
+
+/** What generateApi makes of one API. */
+export interface GeneratedApiFiles {
+  /** Pages, category files and downloads. */
+  files: FileSet;
+  /** Absolute paths of the definition's files. */
+  sources: string[];
+  pageCount: number;
+  /** Pages rendered, not taken from `pageMemo`. */
+  rendered: number;
+  /** The pages `pageMemo` holds for this API (none without a memo). */
+  pageKeys: PageKey[];
+  summary: ApiSummary;
+}
+
+/**
+ * Renders every page and category file of one API, and its downloads (bundled YAML, Postman
+ * collection).
  * @param docsPath absolute docs folder; `staticPath` absolute static folder.
  * @returns the files and the definition's source files (for watching).
  * @throws SpecError (load.ts) for an unusable definition, Error for a page that cannot render.
@@ -203,15 +237,31 @@ export async function generateApi(
   api: ApiOptions,
   wording: Wording,
   pageMemo?: PageMemo,
-): Promise<{
-  files: FileSet;
-  sources: string[];
-  pageCount: number;
-  /** Pages rendered, not taken from `pageMemo`. */
-  rendered: number;
-  summary: ApiSummary;
-}> {
-  const { doc, files: sources } = await loadSpec(join(siteDir, api.spec));
+): Promise<GeneratedApiFiles> {
+  const { doc, ...pages } = await generateApiPages(siteDir, docsPath, api, wording, pageMemo);
+  for (const [file, content] of await generateDownloads(doc, api, staticPath))
+    pages.files.set(file, content);
+  return pages;
+}
+
+/**
+ * The pages and category files of one API (generateApi without the downloads), and the bundled
+ * definition they were made from, for generateDownloads.
+ * @param quick read a definition kept in one file without Redocly's bundler
+ *   (loadSingleFileSpec; `docusaurus start` reloads only).
+ * @throws as generateApi.
+ */
+export async function generateApiPages(
+  siteDir: string,
+  docsPath: string,
+  api: ApiOptions,
+  wording: Wording,
+  pageMemo?: PageMemo,
+  quick = false,
+): Promise<GeneratedApiFiles & { doc: Document }> {
+  const specFile = join(siteDir, api.spec);
+  const { doc, files: sources } =
+    (quick && (await loadSingleFileSpec(specFile))) || (await loadSpec(specFile));
   const resolve = makeResolver(doc);
   const apiTitle = doc.info?.title ?? api.id;
   const ctx: RenderContext = {
@@ -229,25 +279,25 @@ export async function generateApi(
   const tags = new Map((doc.tags ?? []).map((t) => [t.name, t]));
   const order = tagOrder(doc, pages);
   const shared = pageMemo ? sharedPageKey(doc, api, wording) : undefined;
+  const pageKeys: PageKey[] = [];
   let rendered = 0;
   for (const page of pages) {
     const folder = page.sidebar
       ? join(docsPath, api.docsDir, snakeCase(page.tag))
       : join(docsPath, hiddenDir(api.docsDir));
     let mdx: string;
+    const file = join(folder, `${page.operationId}.mdx`);
+    const id = `${api.id}/${page.operationId}`;
+    const key = shared && sha256(`${shared}\0${JSON.stringify(page)}`);
     try {
-      const out = memoized(
-        pageMemo,
-        `${api.id}/${page.operationId}`,
-        shared && sha256(`${shared}\0${JSON.stringify(page)}`),
-        () => renderPage(page, ctx),
-      );
+      const out = memoized(pageMemo, id, key, () => renderPage(page, ctx));
       mdx = out.mdx;
       if (out.rendered) rendered++;
     } catch (error) {
       throw new Error(`${api.spec}: page ${page.operationId}: ${(error as Error).message}`);
     }
-    files.set(join(folder, `${page.operationId}.mdx`), mdx);
+    if (pageMemo && key) pageKeys.push([id, key, file]);
+    files.set(file, mdx);
     if (page.sidebar) {
       const tag = tags.get(page.tag);
       const category = {
@@ -269,19 +319,43 @@ export async function generateApi(
     }
   }
   // The schemas page closes the API's sidebar group.
-  const schemas = memoized(
-    pageMemo,
-    `${api.id}/schemas`,
-    shared && sha256(`${shared}\0schemas\0${order.length}`),
-    () =>
-      renderSchemasPage(ctx, {
-        id: 'schemas',
-        permalink: ctx.schemasUrl,
-        position: order.length + 1,
-      }),
+  const schemasFile = join(docsPath, api.docsDir, 'schemas.mdx');
+  const schemasKey = shared && sha256(`${shared}\0schemas\0${order.length}`);
+  const schemas = memoized(pageMemo, `${api.id}/schemas`, schemasKey, () =>
+    renderSchemasPage(ctx, {
+      id: 'schemas',
+      permalink: ctx.schemasUrl,
+      position: order.length + 1,
+    }),
   );
   if (schemas.rendered) rendered++;
-  files.set(join(docsPath, api.docsDir, 'schemas.mdx'), schemas.mdx);
+  if (pageMemo && schemasKey) pageKeys.push([`${api.id}/schemas`, schemasKey, schemasFile]);
+  files.set(schemasFile, schemas.mdx);
+  const summary: ApiSummary = {
+    title: apiTitle,
+    version: doc.info?.version ?? '',
+    download: ctx.downloadUrl,
+    postman: `/openapi/${api.id}.postman.json`,
+    reference: api.categoryBase,
+    operations: pages.filter((p) => p.kind === 'operation').length,
+    webhooks: pages.filter((p) => p.kind === 'webhook').length,
+  };
+  return { files, sources, pageCount: pages.length, rendered, pageKeys, summary, doc };
+}
+
+/**
+ * The downloads of one API: the bundled definition as YAML (`<staticPath>/openapi/<id>.yaml`)
+ * and its Postman collection (`<id>.postman.json`).
+ * @param doc the bundled definition (generateApiPages).
+ * @throws Error naming the definition when the Postman converter fails.
+ */
+export async function generateDownloads(
+  doc: Document,
+  api: ApiOptions,
+  staticPath: string,
+): Promise<FileSet> {
+  const files: FileSet = new Map();
+  const apiTitle = doc.info?.title ?? api.id;
   // Loaded on first use (Redocly 0.7 s, the Postman converter 0.4 s), as in load.ts.
   const { stringifyYaml } = await import('@redocly/openapi-core');
   const { postmanCollection } = await import('./postman');
@@ -294,16 +368,7 @@ export async function generateApi(
     throw new Error(`${api.spec}: no Postman collection: ${(error as Error).message}`);
   }
   files.set(join(staticPath, 'openapi', `${api.id}.postman.json`), collection);
-  const summary: ApiSummary = {
-    title: apiTitle,
-    version: doc.info?.version ?? '',
-    download: ctx.downloadUrl,
-    postman: `/openapi/${api.id}.postman.json`,
-    reference: api.categoryBase,
-    operations: pages.filter((p) => p.kind === 'operation').length,
-    webhooks: pages.filter((p) => p.kind === 'webhook').length,
-  };
-  return { files, sources, pageCount: pages.length, rendered, summary };
+  return files;
 }
 
 /**

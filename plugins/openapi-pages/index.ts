@@ -6,17 +6,32 @@
  *
  * Pages are written when the plugin is created, before any plugin loads content: Docusaurus
  * awaits every plugin factory before the docs plugin reads the docs folder. Under
- * `docusaurus start`, a change to a definition reloads this plugin, which regenerates the pages;
- * a definition that no longer bundles is reported and the previous pages are kept.
+ * `docusaurus start`, a saved definition regenerates its pages at once and its downloads once
+ * the bundler has rebuilt the pages (plugins/lib/definition-watch.ts), without a Docusaurus
+ * plugin reload: the docs plugin sees the written pages itself. A definition that no longer
+ * bundles is reported and the previous pages are kept.
  * Generated folders are not committed (.gitignore). What a definition generated is kept between
  * builds (./cache.ts) and used again while the definition and the generator are unchanged.
  */
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
+import { type DefinitionWatch, definitionWatch } from '../lib/definition-watch';
 import { SourceMemo } from '../lib/source-memo';
 import { cachedGenerate, generatorKey } from './cache';
-import { type ApiOptions, type PageMemo, generateApi, hiddenDir, syncFiles } from './generate';
+import { loadSpec } from './load';
+import {
+  type ApiOptions,
+  type FileSet,
+  type PageMemo,
+  generateApi,
+  generateApiPages,
+  generateDownloads,
+  hiddenDir,
+  seedPageMemo,
+  syncFiles,
+} from './generate';
 import { type Wording, renderDownloadsPage } from './render/index';
 
 /** Options of the plugin. */
@@ -80,7 +95,14 @@ export function normalizeOptions(options: unknown): OpenApiPagesOptions {
 
 type Generated = Awaited<ReturnType<typeof generateApi>>;
 /** What the memo keeps of one API: its generated files as entries (JSON). */
-type Stored = Omit<Generated, 'files'> & { files: [string, string][] };
+type Stored = Omit<Generated, 'files'> & {
+  files: [string, string][];
+  /**
+   * Kept by a `docusaurus start` that was stopped before it wrote the downloads: the files are
+   * the pages only, and the next start makes the downloads (0.5–2 s) instead of every page.
+   */
+  downloadsDue?: boolean;
+};
 
 /**
  * Folders of the code the generated pages depend on (this plugin, the site's facts and
@@ -122,13 +144,25 @@ async function generateAll(
         await generatorKey(context.siteDir, args),
         () => generateApi(...args),
       );
-      results.push(result);
+      // No page memo in a build.
+      results.push({ ...result, pageKeys: [] });
       continue;
     }
     const memoKey = { api, wording: options.wording, docsPath, staticPath };
     const stored = await memo.get(api.id, memoKey);
     if (stored) {
-      results.push({ ...stored, files: new Map(stored.files) });
+      const files = new Map(stored.files);
+      if (pageMemo) seedPageMemo(pageMemo, stored.pageKeys ?? [], files);
+      if (stored.downloadsDue) {
+        const since = Date.now();
+        const { doc } = await loadSpec(join(context.siteDir, api.spec));
+        for (const [file, content] of await generateDownloads(doc, api, staticPath))
+          files.set(file, content);
+        const kept: Stored = { ...stored, files: [...files], downloadsDue: false };
+        await memo.set(api.id, memoKey, stored.sources, kept, since);
+        regenerated.push(`${api.id} (downloads only)`);
+      }
+      results.push({ ...stored, files });
       continue;
     }
     const since = Date.now();
@@ -165,19 +199,155 @@ async function generateAll(
   const sync = await syncFiles(files, owned);
   return {
     sources: results.flatMap((r) => r.sources),
+    byApi: new Map(options.apis.map((api, i) => [api.id, results[i]])),
     pages: results.reduce((n, r) => n + r.pageCount, 0),
     regenerated,
     ...sync,
   };
 }
 
+/** Seconds since `start` (ms since the epoch), for the console: `0.4 s`. */
+const seconds = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} s`;
+
+/**
+ * `docusaurus start`: what a saved definition regenerates (plugins/lib/definition-watch.ts).
+ * `now` writes the changed APIs' pages and the downloads page; `later` their downloads (bundled
+ * YAML 0.1–0.3 s, Postman collection 0.6–1.3 s). The memo keeps the pages at once, marked
+ * `downloadsDue` until `later` has written the downloads, so a start never serves stale ones.
+ */
+function previewJob(
+  context: LoadContext,
+  options: OpenApiPagesOptions,
+  memo: SourceMemo<Stored>,
+  pageMemo: PageMemo,
+  initial: Map<string, Omit<Generated, 'rendered'>>,
+) {
+  const docsPath = join(context.siteDir, options.docsPath);
+  const staticPath = join(context.siteDir, options.staticPath);
+  const latest = new Map(initial);
+  /** APIs whose pages were written and whose downloads are still due, with their definition. */
+  const due = new Map<
+    string,
+    { api: ApiOptions; doc: Awaited<ReturnType<typeof generateApiPages>>['doc']; since: number }
+  >();
+  const memoKey = (api: ApiOptions) => ({ api, wording: options.wording, docsPath, staticPath });
+  const inDocs = (file: string) => file.startsWith(`${docsPath}${sep}`);
+  const docsFiles = (results: Omit<Generated, 'rendered'>[]): FileSet => {
+    const files: FileSet = new Map(
+      results.flatMap((r) => [...r.files].filter(([file]) => inDocs(file))),
+    );
+    files.set(
+      join(docsPath, `${options.downloadsDoc}.mdx`),
+      renderDownloadsPage(
+        results.map((r) => r.summary),
+        options.wording,
+      ),
+    );
+    return files;
+  };
+  /**
+   * The docs files as last written (the start synced them all): a reload compares with these
+   * instead of reading every generated file again (0.7–0.9 s for the 125 files, beside
+   * Rspack's rebuild of the page).
+   */
+  let written = docsFiles([...latest.values()]);
+  return {
+    files: () => [...latest.values()].flatMap((r) => r.sources),
+    async now() {
+      const started = Date.now();
+      const regenerated: string[] = [];
+      try {
+        for (const api of options.apis) {
+          if (await memo.get(api.id, memoKey(api))) continue;
+          const since = Date.now();
+          const { doc, ...result } = await generateApiPages(
+            context.siteDir,
+            docsPath,
+            api,
+            options.wording,
+            pageMemo,
+            true,
+          );
+          // The downloads stay those of the last generation until `later` replaces them.
+          const previous = [...(latest.get(api.id)?.files ?? [])].filter(([f]) => !inDocs(f));
+          latest.set(api.id, { ...result, files: new Map([...result.files, ...previous]) });
+          due.set(api.id, { api, doc, since });
+          // Stopped before `later`, the next start makes only the downloads.
+          const pagesOnly: Stored = { ...result, rendered: 0, files: [...result.files] };
+          await memo.set(
+            api.id,
+            memoKey(api),
+            result.sources,
+            { ...pagesOnly, downloadsDue: true },
+            since,
+          );
+          regenerated.push(
+            `${api.id} (${result.rendered} of ${result.pageCount + 1} pages rendered)`,
+          );
+        }
+      } catch (error) {
+        console.error(`[openapi-pages] kept the previous pages: ${(error as Error).message}`);
+        return;
+      }
+      if (!regenerated.length) return;
+      const results = [...latest.values()];
+      const files = docsFiles(results);
+      const changed: FileSet = new Map([...files].filter(([f, c]) => written.get(f) !== c));
+      const stale = [...written.keys()].filter((f) => !files.has(f));
+      const sync = await syncFiles(changed, []);
+      for (const file of stale) await rm(file, { force: true });
+      written = files;
+      console.info(
+        `[openapi-pages] ${results.reduce((n, r) => n + r.pageCount, 0)} pages; regenerated: ${regenerated.join(', ')}; ${sync.written} files written, ${stale.length} deleted, in ${seconds(started)}; downloads next`,
+      );
+      // After the pages: writing the memo (5.5 MB) takes 0.2–0.5 s.
+      await memo.save((e) =>
+        console.warn(`[openapi-pages] pages not kept for the next start: ${e.message}`),
+      );
+    },
+    async later() {
+      if (!due.size) return;
+      const started = Date.now();
+      const done: string[] = [];
+      for (const [id, { api, doc, since }] of due) {
+        due.delete(id);
+        let downloads: FileSet;
+        try {
+          downloads = await generateDownloads(doc, api, staticPath);
+        } catch (error) {
+          console.error(`[openapi-pages] kept the previous downloads: ${(error as Error).message}`);
+          continue;
+        }
+        await syncFiles(downloads, []);
+        const result = latest.get(id);
+        if (!result) continue;
+        const files = new Map([...result.files].filter(([f]) => inDocs(f)));
+        for (const [file, content] of downloads) files.set(file, content);
+        latest.set(id, { ...result, files });
+        const stored: Stored = { ...result, rendered: 0, files: [...files] };
+        await memo.set(id, memoKey(api), result.sources, stored, since);
+        done.push(id);
+      }
+      await memo.save((e) =>
+        console.warn(`[openapi-pages] pages not kept for the next start: ${e.message}`),
+      );
+      if (done.length)
+        console.info(
+          `[openapi-pages] downloads written: ${done.join(', ')}, in ${seconds(started)}`,
+        );
+    },
+  };
+}
+
 /**
  * The plugin. Generation errors fail `docusaurus build` with the definition's file and the
  * problem; under `docusaurus start` a failed regeneration is logged and the old pages stay.
+ * @param watch where `docusaurus start` registers its regeneration (tests pass their own).
  */
 export default async function openapiPagesPlugin(
   context: LoadContext,
   rawOptions: unknown,
+  watch: DefinitionWatch = definitionWatch,
 ): Promise<Plugin> {
   const options = normalizeOptions(rawOptions);
   // `docusaurus start` only: regenerate an API when its definition changed (plugins/lib/source-memo.ts).
@@ -191,14 +361,22 @@ export default async function openapiPagesPlugin(
         ).load();
   // `docusaurus start` only: a reload renders again only the pages whose operation changed.
   const pageMemo: PageMemo | undefined = memo ? new Map() : undefined;
-  let first = await generateAll(context, options, memo, pageMemo);
-  if (memo) {
+  const first = await generateAll(context, options, memo, pageMemo);
+  if (memo && pageMemo) {
     console.info(
       `[openapi-pages] ${first.pages} pages; regenerated: ${first.regenerated.join(', ') || 'none'} (other definitions unchanged since the last start)`,
     );
+    watch.register(
+      `openapi-pages${context.siteDir}`,
+      previewJob(context, options, memo, pageMemo, first.byApi),
+    );
+    // The first edit would otherwise wait for Redocly's module (0.7 s) when the start took
+    // every API from the memo; loaded once the dev server's first build is done.
+    void watch.bundler
+      .firstBuild()
+      .then(() => watch.bundler.quiet(Date.now()))
+      .then(() => import('@redocly/openapi-core'));
   }
-  let watched = first.sources;
-  let loads = 0;
   return {
     name: 'openapi-pages',
     // The pages' components (ApiDetails, ApiExpandAll) and styles live with the generator.
@@ -211,21 +389,16 @@ export default async function openapiPagesPlugin(
     getClientModules() {
       return [join(__dirname, 'theme', 'api-reference.css')];
     },
+    // Under `docusaurus start` the definitions are watched by plugins/lib/definition-watch.ts.
     getPathsToWatch() {
-      return watched;
+      return memo ? [] : first.sources;
     },
-    async loadContent() {
-      // The first load follows the generation done at creation; later ones are dev reloads.
-      if (loads++ === 0) return;
-      try {
-        first = await generateAll(context, options, memo, pageMemo);
-        watched = first.sources;
-        console.info(
-          `[openapi-pages] ${first.pages} pages; regenerated: ${first.regenerated.join(', ') || 'none'}; ${first.written} files written, ${first.deleted} deleted`,
-        );
-      } catch (error) {
-        console.error(`[openapi-pages] kept the previous pages: ${(error as Error).message}`);
-      }
+    configureWebpack(_config, isServer) {
+      // Tells the definition watcher when the dev server's bundler has rebuilt the pages.
+      if (!memo || isServer) return {};
+      return { plugins: [watch.bundler.plugin()] } as ReturnType<
+        NonNullable<Plugin['configureWebpack']>
+      >;
     },
   };
 }

@@ -4,8 +4,9 @@
  * operation with its prebuilt Ajv validators, ./generate.ts) into `.docusaurus/sandbox-twin/`,
  * reachable from the browser code as `@sandbox-twin/data/…`, and owns the Try it panel's theme
  * components (./theme). A definition that no longer bundles stops the build; under
- * `docusaurus start` a change is regenerated on reload, and a failure is logged while the
- * previous data stays.
+ * `docusaurus start` a saved definition is regenerated once the bundler has rebuilt the API
+ * pages (plugins/lib/definition-watch.ts: the Ajv compilation no longer competes with the page
+ * the writer waits for), and a failure is logged while the previous data stays.
  *
  * The operation modules are published as plain files, outside the bundler, at
  * `<baseUrl>assets/sandbox-twin/<version>/<api>/<operationId>.js` (`dev` for the version under
@@ -16,6 +17,7 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
+import { type DefinitionWatch, definitionWatch } from '../lib/definition-watch';
 import { SourceMemo } from '../lib/source-memo';
 import type { ApiOptions } from '../openapi-pages/generate';
 import { generatorCodeDirs } from '../openapi-pages';
@@ -43,10 +45,14 @@ const schema = Joi.object<SandboxTwinOptions & { id?: string }>({
     .required(),
 });
 
-/** The plugin. @throws Error when the options are invalid or a definition does not bundle. */
+/**
+ * The plugin. @throws Error when the options are invalid or a definition does not bundle.
+ * @param watch where `docusaurus start` registers its regeneration (tests pass their own).
+ */
 export default async function sandboxTwinPlugin(
   context: LoadContext,
   rawOptions: unknown,
+  watch: DefinitionWatch = definitionWatch,
 ): Promise<Plugin> {
   const { value: options, error } = schema.validate(rawOptions, { abortEarly: false });
   if (error) throw new Error(`[sandbox-twin] invalid options: ${error.message}`);
@@ -63,13 +69,19 @@ export default async function sandboxTwinPlugin(
         [__dirname, ...generatorCodeDirs(context.siteDir)],
       ).load();
   let rebuilt: string[] = [];
+  /** Files each definition was read from, by API id (watched under `docusaurus start`). */
+  const sources = new Map<string, string[]>();
   /** One definition's data: from the memo when its files are unchanged, else built and kept. */
   const part = async (api: ApiOptions, kept: SourceMemo<ApiTwinData>) => {
     const stored = await kept.get(api.id, api);
-    if (stored) return stored;
+    if (stored) {
+      sources.set(api.id, stored.sources);
+      return stored;
+    }
     const since = Date.now();
     const data = await buildApiTwinData(context.siteDir, api);
     await kept.set(api.id, api, data.sources, data, since);
+    sources.set(api.id, data.sources);
     rebuilt.push(api.id);
     return data;
   };
@@ -94,8 +106,19 @@ export default async function sandboxTwinPlugin(
     console.info(
       `[sandbox-twin] data rebuilt for: ${rebuilt.join(', ') || 'none'} (other definitions unchanged since the last start)`,
     );
+    watch.register(`sandbox-twin${context.siteDir}`, {
+      files: () => [...sources.values()].flat(),
+      async later() {
+        try {
+          await generate();
+          if (rebuilt.length)
+            console.info(`[sandbox-twin] data rebuilt for: ${rebuilt.join(', ')}`);
+        } catch (e) {
+          console.error(`[sandbox-twin] kept the previous data: ${(e as Error).message}`);
+        }
+      },
+    });
   }
-  let loads = 0;
   return {
     name: 'sandbox-twin',
     getThemePath() {
@@ -104,16 +127,9 @@ export default async function sandboxTwinPlugin(
     getTypeScriptThemePath() {
       return join(__dirname, 'theme');
     },
+    // Under `docusaurus start` the definitions are watched by plugins/lib/definition-watch.ts.
     getPathsToWatch() {
-      return options.apis.map((api) => join(context.siteDir, api.spec));
-    },
-    async loadContent() {
-      if (loads++ === 0) return;
-      try {
-        await generate();
-      } catch (e) {
-        console.error(`[sandbox-twin] kept the previous data: ${(e as Error).message}`);
-      }
+      return memo ? [] : options.apis.map((api) => join(context.siteDir, api.spec));
     },
     configureWebpack(_config, isServer) {
       const alias = { resolve: { alias: { '@sandbox-twin/data': dataDir } } };
