@@ -49,17 +49,11 @@ import { CHROMIUM_PATH } from '../chromium.mjs';
 import { launchChrome, measurePage } from './lighthouse.mjs';
 import { BUILD_BUDGETS, PAGE_BUDGETS, evaluateBudgets, misses } from './ratio-budgets.mjs';
 import { startNginx } from './serve.mjs';
+import { baselineDirOf, ensureBaseline, plainOrderPages } from './baseline.mjs';
 import { summarize } from './stats.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
-/** Page count of the plain site, as the brief for this comparison fixes it (close to ours). */
-const BASELINE_PAGES = 350;
-const BASELINE_SCRIPT =
-  process.env.BENCH_BASELINE_SCRIPT ?? '/work/shared/baseline/make-baseline.sh';
-const baselineDir = resolve(
-  root,
-  process.env.BENCH_BASELINE_DIR ?? join('.bench', `baseline-${BASELINE_PAGES}`),
-);
+const baselineDir = baselineDirOf(root);
 const TIME = '/usr/bin/time';
 
 const USAGE = `usage: npm run bench:compare -- [--runs N] [--reuse-build] [--report] [--out PATH]
@@ -208,34 +202,13 @@ function apiPagePath(buildDir) {
   return urlPath(buildDir, found[0]);
 }
 
-/** The plain site's reference doc page: the first page of its Orders category. */
+/** The plain site's reference doc page: the first page of its Orders category, as built. */
 function plainDocPath(buildDir) {
-  const dir = join(buildDir, 'orders');
-  const pages = existsSync(dir)
-    ? readdirSync(dir)
-        .filter((n) => n.endsWith('.html') && n !== 'index.html')
-        .sort()
-    : [];
-  if (!pages.length) throw new Error(`no doc page under ${dir}: is the plain site built?`);
-  return urlPath(buildDir, join(dir, pages[0]));
-}
-
-/** Makes the plain site (generated pages, npm install) unless it is there already. */
-function ensureBaselineSources(logDir) {
-  if (existsSync(join(baselineDir, 'node_modules', '@docusaurus', 'core', 'package.json'))) {
-    console.log(`plain site: reusing ${baselineDir}`);
-    return;
+  const [{ path }] = plainOrderPages(baselineDir, 1);
+  if (!existsSync(join(buildDir, `${path}.html`))) {
+    throw new Error(`${path}.html is not in ${buildDir}: is the plain site built?`);
   }
-  if (!existsSync(BASELINE_SCRIPT)) {
-    throw new Error(
-      `${BASELINE_SCRIPT} is missing; set BENCH_BASELINE_SCRIPT to make-baseline.sh, or BENCH_BASELINE_DIR to a made plain site`,
-    );
-  }
-  console.log(`plain site: making it in ${baselineDir} (npm install, about a minute)`);
-  run('bash', [BASELINE_SCRIPT, baselineDir, String(BASELINE_PAGES)], {
-    cwd: root,
-    log: join(logDir, 'plain-make.log'),
-  });
+  return path;
 }
 
 /** Gzip and brotli twins of the plain build, as our build writes them (served: gzip only). */
@@ -366,7 +339,7 @@ async function main() {
   console.log(`bench:compare: ${startLoad.uptime}`);
   const oursBuild = join(root, 'build');
   const plainBuild = join(baselineDir, 'build');
-  ensureBaselineSources(logDir);
+  ensureBaseline(baselineDir, join(logDir, 'plain-make.log'));
 
   let builds = null;
   if (!opts['reuse-build']) {

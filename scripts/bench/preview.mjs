@@ -27,25 +27,18 @@
  * Ports: BENCH_PREVIEW_PORT (ours, default 4388) and the next one (plain).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
+import { baselineDirOf, ensureBaseline, plainOrderPages } from './baseline.mjs';
 import { PREVIEW_BUDGET, evaluatePreviewBudgets, misses } from './ratio-budgets.mjs';
 import { summarize } from './stats.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
-const baselineDir = resolve(root, process.env.BENCH_BASELINE_DIR ?? join('.bench', 'baseline-350'));
+const baselineDir = baselineDirOf(root);
 
 /** Longest wait for a start (ms): a cold start of ours on the loaded 2-core machine is ~2 min. */
 const START_TIMEOUT_MS = 10 * 60_000;
@@ -118,21 +111,10 @@ function withOperationSentence(yaml, operationId, sentence) {
 
 /** The first two doc pages of the plain site's Orders category: URL path and source file. */
 function plainPages() {
-  const dir = join(baselineDir, 'docs', 'orders');
-  const files = existsSync(dir)
-    ? readdirSync(dir)
-        .filter((n) => /\.mdx?$/.test(n) && !/^index\.mdx?$/.test(n))
-        .sort()
-    : [];
-  if (files.length < 2) {
-    throw new Error(
-      `no doc pages under ${dir}: make the plain site first (bash /work/shared/baseline/make-baseline.sh ${baselineDir} 350)`,
-    );
-  }
-  return files.slice(0, 2).map((name, i) => ({
+  return plainOrderPages(baselineDir, 2).map(({ path, file }, i) => ({
     name: i ? 'plain doc 2' : 'plain doc',
-    path: `/orders/${name.replace(/\.mdx?$/, '')}`,
-    file: join(dir, name),
+    path,
+    file,
     edit: (text, sentence) => `${text.replace(/\s*$/, '')}\n\n${sentence}\n`,
   }));
 }
@@ -372,10 +354,8 @@ async function main() {
   const opts = options();
   const logDir = `${opts.out}-logs`;
   mkdirSync(logDir, { recursive: true });
+  ensureBaseline(baselineDir, join(logDir, 'plain-make.log'));
   const plain = plainPages();
-  if (!existsSync(join(baselineDir, 'node_modules', '@docusaurus', 'core', 'package.json'))) {
-    throw new Error(`${baselineDir} has no node_modules: make the plain site first`);
-  }
   const startLoad = load();
   console.log(
     `bench:preview: load ${startLoad.one}, ${startLoad.five}, ${startLoad.fifteen}; ${opts.runs} round(s)`,
