@@ -445,7 +445,8 @@ function LoadingScreen() {
  * which it is unless the reader scrolled it: the longest tasks while typing spent up to 40
  * samples of about 200 in `scrollTo` (design/search-engine.md, "Longest task while
  * searching"). The results area's `scrollTo` is therefore skipped until it has been scrolled;
- * a scroll event (when layout is already up to date) records that.
+ * a scroll event (when layout is already up to date) records that. Once scrolled, it goes to
+ * the top at once rather than smoothly.
  */
 function ScrollOnlyWhenScrolled() {
   const dropdown = useModalElement('.DocSearch-Dropdown');
@@ -458,7 +459,13 @@ function ScrollOnlyWhenScrolled() {
     dropdown.addEventListener('scroll', onScroll, { passive: true });
     const scrollTo = dropdown.scrollTo;
     dropdown.scrollTo = function scrollToWhenScrolled(this: HTMLElement, ...args: unknown[]) {
-      if (scrolled) Reflect.apply(scrollTo, this, args);
+      if (!scrolled) return;
+      // At once, not smoothly: a smooth scroll is cut short when the answer's hits replace the
+      // list under it (CI saw the list stop at 140 px instead of its top).
+      const [options] = args;
+      const instant =
+        options && typeof options === 'object' ? [{ ...options, behavior: 'instant' }] : args;
+      Reflect.apply(scrollTo, this, instant);
     } as HTMLElement['scrollTo'];
     return () => {
       dropdown.removeEventListener('scroll', onScroll);
