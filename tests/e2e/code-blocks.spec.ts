@@ -25,13 +25,14 @@ for (const [mode, theme] of [
     const problems = recordProblems(page);
     await page.addInitScript((m) => {
       localStorage.setItem('theme', m);
-      // Counts code blocks taken out of the page, e.g. by a re-mount after hydration.
+      // Counts code blocks, or their lines, taken out of the page, e.g. by a re-mount after
+      // hydration or by their inner HTML being set again on a re-render.
       const w = window as unknown as { removedCodeBlocks: number };
       w.removedCodeBlocks = 0;
       new MutationObserver((records) => {
         for (const r of records)
           for (const n of r.removedNodes)
-            if (n instanceof Element && (n.matches('pre') || n.querySelector('pre')))
+            if (n instanceof Element && (n.matches('pre, .token-line') || n.querySelector('pre')))
               w.removedCodeBlocks++;
       }).observe(document, { childList: true, subtree: true });
     }, mode);

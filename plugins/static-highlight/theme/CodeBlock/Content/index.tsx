@@ -25,6 +25,7 @@ import {
   plainTokens,
   type Token,
 } from '@site/plugins/static-highlight/tokens';
+import {tokenLinesHtml} from '@site/plugins/static-highlight/lines-html';
 import {CodeTokensContext} from './tokensContext';
 import styles from './styles.module.css';
 
@@ -84,7 +85,9 @@ function useTokenLines(code: string, language: string): Token[][] {
       current = false;
     };
   }, [fromBuild, code, language]);
-  return fromBuild ?? fromBrowser ?? plainTokens(code);
+  // CUSTOM: the same array while the code is the same (the lines' HTML is memoized on it).
+  const plain = useMemo(() => plainTokens(code), [code]);
+  return fromBuild ?? fromBrowser ?? plain;
 }
 
 /** The highlighted `<pre>` of a code block; reads everything from the code block context. */
@@ -111,22 +114,39 @@ export default function CodeBlockContent({
     // An empty token keeps an empty line's height (prism-react-renderer's rule).
     style: token.empty ? {display: 'inline-block', ...style} : style,
   });
+  // CUSTOM: without line numbers, the lines are one HTML string (the same markup as Line's),
+  // which React hydrates as one element instead of one per line and token. The `__html`
+  // object must keep its identity while the markup is the same: React sets `innerHTML` again
+  // whenever the object changes, and the block re-renders after hydration (word wrap's state),
+  // with a new `lineClassNames` object each time.
+  const lineClassKey = JSON.stringify(lineClassNames);
+  const innerHtml = useMemo(
+    () =>
+      lineNumbersStart === undefined
+        ? {__html: tokenLinesHtml(lines, JSON.parse(lineClassKey))}
+        : null,
+    [lines, lineClassKey, lineNumbersStart],
+  );
   return (
     <Pre
       ref={wordWrap.codeBlockRef}
       className={clsx(classNameProp, `prism-code language-${language}`)}>
-      <Code>
-        {lines.map((line, i) => (
-          <Line
-            key={i}
-            line={line}
-            getLineProps={getLineProps}
-            getTokenProps={getTokenProps}
-            classNames={lineClassNames[i]}
-            showLineNumbers={lineNumbersStart !== undefined}
-          />
-        ))}
-      </Code>
+      {innerHtml !== null ? (
+        <Code dangerouslySetInnerHTML={innerHtml} />
+      ) : (
+        <Code>
+          {lines.map((line, i) => (
+            <Line
+              key={i}
+              line={line}
+              getLineProps={getLineProps}
+              getTokenProps={getTokenProps}
+              classNames={lineClassNames[i]}
+              showLineNumbers
+            />
+          ))}
+        </Code>
+      )}
     </Pre>
   );
 }
