@@ -46,7 +46,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_PATH } from '../chromium.mjs';
-import { launchChrome, measurePage } from './lighthouse.mjs';
+import { launchChrome, measureFlow, measurePage } from './lighthouse.mjs';
 import { BUILD_BUDGETS, PAGE_BUDGETS, evaluateBudgets, misses } from './ratio-budgets.mjs';
 import { startNginx } from './serve.mjs';
 import { baselineDirOf, ensureBaseline, plainOrderPages } from './baseline.mjs';
@@ -56,16 +56,36 @@ const root = join(import.meta.dirname, '..', '..');
 const baselineDir = baselineDirOf(root);
 const TIME = '/usr/bin/time';
 
-const USAGE = `usage: npm run bench:compare -- [--runs N] [--reuse-build] [--report] [--out PATH]
+const usage =
+  () => `usage: npm run bench:compare -- [--runs N] [--pages KINDS] [--reuse-build] [--report] [--out PATH]
   --runs N        Lighthouse runs per page (default 5, 1–50)
+  --pages KINDS   only these page kinds, comma-separated (default all: ${KINDS.join(', ')}),
+                  with the plain pages they are held to
   --reuse-build   measure the existing build/ (and the plain site's build when present);
                   no build figures, their budgets skipped
   --report        report only: exit 0 even when a budget is missed
   --out PATH      write PATH.json and PATH.md (default .bench/compare)`;
 
 /**
+ * Opens the Try it panel of an operation page (plugins/sandbox-twin/theme/TryIt) and waits
+ * until it can send: the panel chunk, the sandbox twin and msw's worker loaded and started.
+ * @param page a puppeteer-core Page. @throws Error after 60 s without a Send button.
+ */
+async function openTryIt(page) {
+  await page.click('.try-it__toggle');
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('.try-it button')].some((b) => b.textContent.trim() === 'Send'),
+    { timeout: 60_000 },
+  );
+}
+
+/**
  * Our page kinds and the plain page each is held to. The API page is found in the build
  * (apiPagePath); the catalog page is a column-specification page of the inventory file.
+ * `try-it` is the API page loaded and then its Try it panel opened, one Lighthouse user flow
+ * (measureFlow: DevTools throttling, as a timespan has no simulated throttling), so it is held
+ * to the plain doc page measured the same way: loaded, then left idle as long (`doc-flow`).
  */
 const OUR_PAGES = [
   { kind: 'home', path: '/', ref: 'home' },
@@ -74,7 +94,15 @@ const OUR_PAGES = [
   { kind: 'diagram', path: '/connect/fulfillment', ref: 'doc' },
   { kind: 'glossary', path: '/glossary', ref: 'doc' },
   { kind: 'catalog', path: '/catalog/catalog_inventory_file/required_columns', ref: 'doc' },
+  { kind: 'try-it', path: null, ref: 'doc-flow', flow: true, interact: openTryIt },
 ];
+const KINDS = OUR_PAGES.map((p) => p.kind);
+/** The plain site's reference pages, by the `ref` names OUR_PAGES use. */
+const PLAIN_REFS = {
+  home: { name: 'plain home', flow: false },
+  doc: { name: 'plain doc', flow: false },
+  'doc-flow': { name: 'plain doc, flow', flow: true },
+};
 const METRICS = ['performance', 'tbtMs', 'lcpMs', 'mainThreadMs', 'bootupMs', 'jsKb'];
 
 function fail(message) {
@@ -88,6 +116,7 @@ function options() {
     parsed = parseArgs({
       options: {
         runs: { type: 'string', default: '5' },
+        pages: { type: 'string', default: KINDS.join(',') },
         'reuse-build': { type: 'boolean', default: false },
         report: { type: 'boolean', default: false },
         out: { type: 'string', default: join('.bench', 'compare') },
@@ -95,22 +124,27 @@ function options() {
       },
     }).values;
   } catch (error) {
-    fail(`${error.message}\n${USAGE}`);
+    fail(`${error.message}\n${usage()}`);
   }
   if (parsed.help) {
-    console.log(USAGE);
+    console.log(usage());
     process.exit(0);
   }
   const runs = Number(parsed.runs);
   if (!/^\d+$/.test(parsed.runs) || runs < 1 || runs > 50) {
     fail(`--runs must be a whole number from 1 to 50; got "${parsed.runs}".`);
   }
+  const pages = parsed.pages.split(',').map((k) => k.trim());
+  const unknown = pages.filter((k) => !KINDS.includes(k));
+  if (unknown.length || !pages.length) {
+    fail(`--pages takes page kinds from ${KINDS.join(', ')}; got "${parsed.pages}".`);
+  }
   const portSetting = process.env.BENCH_COMPARE_PORT ?? '4394';
   const port = Number(portSetting);
   if (!/^\d+$/.test(portSetting) || port < 1 || port > 65534) {
     fail(`BENCH_COMPARE_PORT must be a port number below 65535; got "${portSetting}".`);
   }
-  return { ...parsed, runs, port, out: resolve(root, parsed.out) };
+  return { ...parsed, runs, port, pages, out: resolve(root, parsed.out) };
 }
 
 /** `uptime` as printed, and the three load averages. */
@@ -221,18 +255,22 @@ function precompress(buildDir, logDir) {
 }
 
 /**
- * One Lighthouse run in `browser.chrome`, retried once in a fresh Chromium when it fails (on
- * a busy machine a run now and then loses its trace, NO_NAVSTART, and the next one in the
- * same browser tends to as well).
+ * One Lighthouse run of a schedule entry `s` at `url` in `browser.chrome` (a user flow when
+ * `s.flow`), retried once in a fresh Chromium when it fails (on a busy machine a run now and
+ * then loses its trace, NO_NAVSTART, and the next one in the same browser tends to as well).
  */
-async function lighthouseSample(browser, url) {
+async function lighthouseSample(browser, url, s) {
+  const once = () =>
+    s.flow
+      ? measureFlow(browser.chrome, url, s.interact)
+      : measurePage(browser.chrome, url, { categories: ['performance'] });
   try {
-    return await measurePage(browser.chrome, url, { categories: ['performance'] });
+    return await once();
   } catch (error) {
     console.log(`    retrying once in a new browser: ${error.message}`);
     await browser.chrome.kill();
     browser.chrome = await launchChrome();
-    return measurePage(browser.chrome, url, { categories: ['performance'] });
+    return once();
   }
 }
 
@@ -290,9 +328,13 @@ function markdown(r) {
     `| page | held to | ${PAGE_BUDGETS.map((b) => `${b.label} ours/plain (≤ ${b.max})`).join(' | ')} |`,
   );
   l(`|---|---|${PAGE_BUDGETS.map(() => '---').join('|')}|`);
-  for (const p of OUR_PAGES) {
+  for (const p of OUR_PAGES.filter((x) => r.pageKinds.includes(x.kind))) {
     const checks = r.checks.filter((c) => c.kind === p.kind);
-    l(`| ${p.kind} | plain ${p.ref} | ${checks.map(ratioText).join(' | ')} |`);
+    l(`| ${p.kind} | ${PLAIN_REFS[p.ref].name} | ${checks.map(ratioText).join(' | ')} |`);
+  }
+  if (r.pageKinds.length < KINDS.length) {
+    l();
+    l(`Page kinds measured in this run: ${r.pageKinds.join(', ')} (\`--pages\`); not the others.`);
   }
   l();
   if (r.builds) {
@@ -380,13 +422,21 @@ async function main() {
     if (!existsSync(join(plainBuild, 'index.html.gz'))) precompress(plainBuild, logDir);
   }
 
+  const ourPages = OUR_PAGES.filter((p) => opts.pages.includes(p.kind));
+  const refs = [...new Set(ourPages.map((p) => p.ref))];
   const schedule = [
-    { site: 'plain', name: 'plain home', path: '/' },
-    { site: 'ours', name: 'home', path: '/' },
-    { site: 'plain', name: 'plain doc', path: plainDocPath(plainBuild) },
-    ...OUR_PAGES.slice(1).map((p) => ({
+    ...refs.map((ref) => ({
+      site: 'plain',
+      ref,
+      name: PLAIN_REFS[ref].name,
+      flow: PLAIN_REFS[ref].flow,
+      path: ref === 'home' ? '/' : plainDocPath(plainBuild),
+    })),
+    ...ourPages.map((p) => ({
       site: 'ours',
       name: p.kind,
+      flow: p.flow ?? false,
+      interact: p.interact,
       path: p.path ?? apiPagePath(oursBuild),
     })),
   ];
@@ -414,7 +464,7 @@ async function main() {
       for (const s of order) {
         loads.push(load().one);
         try {
-          const m = await lighthouseSample(browser, `${origin[s.site]}${s.path}`);
+          const m = await lighthouseSample(browser, `${origin[s.site]}${s.path}`, s);
           samples[s.name].push(m);
           console.log(
             `  round ${round + 1} ${s.name.padEnd(10)} score ${m.performance}, TBT ${Math.round(m.tbtMs)} ms, LCP ${Math.round(m.lcpMs)} ms, JS run ${Math.round(m.bootupMs)} ms (load ${loads.at(-1)})`,
@@ -442,8 +492,8 @@ async function main() {
   const medians = (name) =>
     Object.fromEntries(METRICS.map((k) => [k, pages[name].stats[k]?.median]));
   const checks = evaluateBudgets({
-    pages: Object.fromEntries(OUR_PAGES.map((p) => [p.kind, { ref: p.ref, ...medians(p.kind) }])),
-    plain: { home: medians('plain home'), doc: medians('plain doc') },
+    pages: Object.fromEntries(ourPages.map((p) => [p.kind, { ref: p.ref, ...medians(p.kind) }])),
+    plain: Object.fromEntries(refs.map((ref) => [ref, medians(PLAIN_REFS[ref].name)])),
     builds,
   });
   const lighthouseVersion = JSON.parse(
@@ -453,6 +503,7 @@ async function main() {
     startedAt: startLoad.at,
     finishedAt: new Date().toISOString(),
     runs: opts.runs,
+    pageKinds: opts.pages,
     cores: availableParallelism(),
     versions: {
       lighthouse: lighthouseVersion,

@@ -11,7 +11,8 @@
  * against the current build/. LIGHTHOUSE_RUNS overrides the run count.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { startFlow } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { startNginx } from './serve.mjs';
 import { median } from './stats.mjs';
@@ -104,6 +105,70 @@ export async function measurePage(chrome, url, { categories = ALL_CATEGORIES } =
           .map((ref) => `${c.id}: ${ref.id}`),
       ),
   };
+}
+
+/** Figures of one Lighthouse result, as measurePage returns them (performance only). */
+function performanceFigures(lhr) {
+  const scripts = lhr.audits['resource-summary']?.details?.items.find(
+    (i) => i.resourceType === 'script',
+  );
+  const value = (id) => lhr.audits[id]?.numericValue ?? 0;
+  return {
+    tbtMs: value('total-blocking-time'),
+    lcpMs: value('largest-contentful-paint'),
+    mainThreadMs: value('mainthread-work-breakdown'),
+    bootupMs: value('bootup-time'),
+    jsKb: (scripts?.transferSize ?? 0) / 1024,
+  };
+}
+
+/** Time the page is left to settle after an interaction (or none), before a timespan ends. */
+const SETTLE_MS = 1500;
+
+/**
+ * A page's load followed by an interaction, as one Lighthouse user flow in `chrome`: a
+ * navigation of `url`, then a timespan in which `interact(page)` runs (a puppeteer-core Page)
+ * and the page settles for 1.5 s. Both steps use DevTools throttling (the mobile preset's
+ * 4× CPU slowdown and slow 4G, applied to the page): a timespan has no simulated
+ * throttling, so a figure compared with this one must be measured the same way, e.g. with
+ * `interact` omitted (load, then 1.5 s idle).
+ * @returns tbtMs, mainThreadMs, bootupMs and jsKb of both steps added; lcpMs of the
+ *   navigation; performance: the navigation's score.
+ * @throws Error when a step reports a runtime error, or `interact` throws.
+ */
+export async function measureFlow(chrome, url, interact) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  let page;
+  try {
+    page = await browser.newPage();
+    const flow = await startFlow(page, {
+      config: {
+        extends: 'lighthouse:default',
+        settings: { onlyCategories: ['performance'], throttlingMethod: 'devtools' },
+      },
+    });
+    await flow.navigate(url);
+    await flow.startTimespan();
+    if (interact) await interact(page);
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    await flow.endTimespan();
+    const [navigation, timespan] = (await flow.createFlowResult()).steps.map((step) => step.lhr);
+    for (const lhr of [navigation, timespan]) {
+      if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    }
+    const [a, b] = [performanceFigures(navigation), performanceFigures(timespan)];
+    return {
+      performance: Math.round(navigation.categories.performance.score * 100),
+      tbtMs: a.tbtMs + b.tbtMs,
+      lcpMs: a.lcpMs,
+      mainThreadMs: a.mainThreadMs + b.mainThreadMs,
+      bootupMs: a.bootupMs + b.bootupMs,
+      jsKb: a.jsKb + b.jsKb,
+    };
+  } finally {
+    await page?.close().catch(() => undefined);
+    browser.disconnect();
+  }
 }
 
 /**
