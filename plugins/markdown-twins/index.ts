@@ -70,14 +70,16 @@ async function filesUnder(dir: string): Promise<string[]> {
 /**
  * Hash of what cleaning a twin depends on besides its inputs: this plugin's files, every file
  * under `src/` (the components' Markdown renderings and the data they read, e.g. catalog
- * columns) and package-lock.json (the Markdown parser's version). Any change there cleans
- * every twin again.
+ * columns), the changelog subscribe line's wording (plugins/changelog-feeds/theme/
+ * ChangelogFeeds/markdown.ts) and package-lock.json (the Markdown parser's version). Any change
+ * there cleans every twin again.
  */
 async function cleaningCodeKey(siteDir: string): Promise<string> {
   const hash = createHash('sha256');
   const files = [
     ...(await filesUnder(__dirname)),
     ...(await filesUnder(join(siteDir, 'src'))),
+    join(__dirname, '..', 'changelog-feeds', 'theme', 'ChangelogFeeds', 'markdown.ts'),
     join(siteDir, 'package-lock.json'),
   ];
   for (const file of files) {

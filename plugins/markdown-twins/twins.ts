@@ -19,6 +19,7 @@ import { catalogColumnTableMarkdown } from '../../src/components/CatalogColumnTa
 import { errorCatalogTableMarkdown } from '../../src/components/ErrorCatalogTable/markdown';
 import { proBadgeMarkdown } from '../../src/components/ProBadge/markdown';
 import { widgetExampleMarkdown } from '../../src/components/widgets/markdown';
+import { changelogFeedsMarkdown } from '../changelog-feeds/theme/ChangelogFeeds/markdown';
 
 /** Components whose tags the upstream plugin must keep for `renderComponents`. */
 export const TWIN_COMPONENTS = [
@@ -153,11 +154,7 @@ export function renderComponents(
   pageUrl?: string,
 ): string {
   return html
-    .replace(/<ChangelogFeeds\b[^>]*\/>/g, () =>
-      pageUrl
-        ? `Subscribe to this changelog: [Atom feed](${pageUrl}.atom.xml) · [RSS feed](${pageUrl}.rss.xml)`
-        : '',
-    )
+    .replace(/<ChangelogFeeds\b[^>]*\/>/g, () => (pageUrl ? changelogFeedsMarkdown(pageUrl) : ''))
     .replace(/<ApiDetails\b[^>]*>/g, (tag) => {
       const title = [attribute(tag, 'status'), attribute(tag, 'summary')].filter(Boolean).join(' ');
       const note = attribute(tag, 'note');

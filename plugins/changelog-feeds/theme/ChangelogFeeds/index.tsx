@@ -6,11 +6,11 @@
 import React, { type ReactNode } from 'react';
 import Head from '@docusaurus/Head';
 import { useLocation } from '@docusaurus/router';
+import { ATOM_LABEL, RSS_LABEL, SUBSCRIBE_LEAD, feedUrls } from './markdown';
 
 /** The feeds' URLs of the current page. */
 function useFeedUrls(): { atom: string; rss: string } {
-  const path = useLocation().pathname.replace(/\/$/, '');
-  return { atom: `${path}.atom.xml`, rss: `${path}.rss.xml` };
+  return feedUrls(useLocation().pathname);
 }
 
 /** Renders the subscribe line; takes no props. */
@@ -22,7 +22,8 @@ export default function ChangelogFeeds(): ReactNode {
   if (process.env.NODE_ENV !== 'production') {
     return (
       <p>
-        Subscribe to this changelog: <a href={atom}>Atom feed</a> · <a href={rss}>RSS feed</a>{' '}
+        {`${SUBSCRIBE_LEAD} `}
+        <a href={atom}>{ATOM_LABEL}</a> · <a href={rss}>{RSS_LABEL}</a>{' '}
         <em>
           (preview: the feeds are written by <code>npm run build</code>; these links work on the
           built site)
@@ -33,11 +34,12 @@ export default function ChangelogFeeds(): ReactNode {
   return (
     <>
       <Head>
-        <link rel="alternate" type="application/atom+xml" title="Atom feed" href={atom} />
-        <link rel="alternate" type="application/rss+xml" title="RSS feed" href={rss} />
+        <link rel="alternate" type="application/atom+xml" title={ATOM_LABEL} href={atom} />
+        <link rel="alternate" type="application/rss+xml" title={RSS_LABEL} href={rss} />
       </Head>
       <p>
-        Subscribe to this changelog: <a href={atom}>Atom feed</a> · <a href={rss}>RSS feed</a>
+        {`${SUBSCRIBE_LEAD} `}
+        <a href={atom}>{ATOM_LABEL}</a> · <a href={rss}>{RSS_LABEL}</a>
       </p>
     </>
   );
