@@ -80,9 +80,6 @@ export async function measurePage(chrome, url, { categories = ALL_CATEGORIES } =
     onlyCategories: categories,
   });
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-  const scripts = lhr.audits['resource-summary'].details.items.find(
-    (i) => i.resourceType === 'script',
-  );
   const score = (id) =>
     lhr.categories[id] ? Math.round(lhr.categories[id].score * 100) : undefined;
   return {
@@ -90,12 +87,8 @@ export async function measurePage(chrome, url, { categories = ALL_CATEGORIES } =
     accessibility: score('accessibility'),
     'best-practices': score('best-practices'),
     seo: score('seo'),
-    tbtMs: lhr.audits['total-blocking-time'].numericValue,
-    lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+    ...performanceFigures(lhr),
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
-    mainThreadMs: lhr.audits['mainthread-work-breakdown'].numericValue,
-    bootupMs: lhr.audits['bootup-time'].numericValue,
-    jsKb: (scripts?.transferSize ?? 0) / 1024,
     failing: Object.values(lhr.categories)
       .filter((c) => c.score < 1 && c.id !== 'performance')
       .flatMap((c) =>
@@ -107,17 +100,20 @@ export async function measurePage(chrome, url, { categories = ALL_CATEGORIES } =
   };
 }
 
-/** Figures of one Lighthouse result, as measurePage returns them (performance only). */
+/**
+ * The timing and weight figures of one Lighthouse result (a navigation or a timespan):
+ * tbtMs, lcpMs (undefined in a timespan, which has no LCP), mainThreadMs, bootupMs, jsKb.
+ * @throws TypeError when one of the other audits is missing from the result.
+ */
 function performanceFigures(lhr) {
-  const scripts = lhr.audits['resource-summary']?.details?.items.find(
+  const scripts = lhr.audits['resource-summary'].details.items.find(
     (i) => i.resourceType === 'script',
   );
-  const value = (id) => lhr.audits[id]?.numericValue ?? 0;
   return {
-    tbtMs: value('total-blocking-time'),
-    lcpMs: value('largest-contentful-paint'),
-    mainThreadMs: value('mainthread-work-breakdown'),
-    bootupMs: value('bootup-time'),
+    tbtMs: lhr.audits['total-blocking-time'].numericValue,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
+    mainThreadMs: lhr.audits['mainthread-work-breakdown'].numericValue,
+    bootupMs: lhr.audits['bootup-time'].numericValue,
     jsKb: (scripts?.transferSize ?? 0) / 1024,
   };
 }
