@@ -21,6 +21,7 @@ import { type DefinitionWatch, definitionWatch } from '../lib/definition-watch';
 import { SourceMemo } from '../lib/source-memo';
 import { cachedGenerate, generatorKey } from './cache';
 import { loadSpec } from './load';
+import { previewFiles } from './preview-split';
 import {
   type ApiOptions,
   type FileSet,
@@ -195,8 +196,9 @@ async function generateAll(
     join(docsPath, hiddenDir(api.docsDir)),
   ]);
   owned.push(join(staticPath, 'openapi'));
-  // The downloads page is one file in a hand-written folder: written, never swept.
-  const sync = await syncFiles(files, owned);
+  // The downloads page is one file in a hand-written folder: written, never swept. The preview
+  // writes each operation page as the page and two partials (./preview-split.ts).
+  const sync = await syncFiles(memo ? previewFiles(files) : files, owned);
   return {
     sources: results.flatMap((r) => r.sources),
     byApi: new Map(options.apis.map((api, i) => [api.id, results[i]])),
@@ -243,7 +245,7 @@ function previewJob(
         options.wording,
       ),
     );
-    return files;
+    return previewFiles(files);
   };
   /**
    * The docs files as last written (the start synced them all): a reload compares with these

@@ -172,9 +172,9 @@ export function toMdx(blocks: Block[]): string {
 }
 
 /** A line that is only an opening JSX tag (`<div className="x">`), only a closing one, or fences. */
-const OPEN_TAG = /^<([A-Za-z][\w.]*)(?:\s+[^<>]*)?>$/;
-const CLOSE_TAG = /^<\/([A-Za-z][\w.]*)>$/;
-const FENCE = /^(`{3,}|~{3,})/;
+export const OPEN_TAG = /^<([A-Za-z][\w.]*)(?:\s+[^<>]*)?>$/;
+export const CLOSE_TAG = /^<\/([A-Za-z][\w.]*)>$/;
+export const FENCE = /^(`{3,}|~{3,})/;
 
 /**
  * Removes the two spaces per level that mdast-util-mdx-jsx puts before the children of a JSX

@@ -3,13 +3,23 @@
  * definition regenerates through plugins/lib/definition-watch.ts, the pages at once and the
  * downloads after, renders again only what the edit changes, and every page it changes shows it.
  */
-import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { LoadContext } from '@docusaurus/types';
+import { createElement, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import openapiPagesPlugin from '../../plugins/openapi-pages';
 import { loadSingleFileSpec, loadSpec } from '../../plugins/openapi-pages/load';
+import { generateApiPages, type ApiOptions } from '../../plugins/openapi-pages/generate';
+import {
+  FIELDS_COMPONENT,
+  SAMPLES_COMPONENT,
+  partialFiles,
+  previewFiles,
+  splitOperationPage,
+} from '../../plugins/openapi-pages/preview-split';
+import { mdxContent, stubComponents, toHtml } from './mdx-html';
 import { openapiPages } from '../../config/openapi';
 import { DefinitionWatch } from '../../plugins/lib/definition-watch';
 import { apiWording } from '../../config/openapi';
@@ -40,7 +50,13 @@ async function site() {
   };
   const docs = join(siteDir, 'docs', 'connect', 'mini');
   const read = (file: string) => readFile(join(docs, file), 'utf8');
-  return { siteDir, spec, context, options, read };
+  /** A page's text with its partials' (under `docusaurus start` the fields are in a partial). */
+  const shown = async (file: string) => {
+    const { samples, fields } = partialFiles(join(docs, file));
+    const parts = [read(file), readFile(samples, 'utf8'), readFile(fields, 'utf8')];
+    return (await Promise.all(parts.map((p) => p.catch(() => '')))).join('\n');
+  };
+  return { siteDir, spec, context, options, read, shown, docs };
 }
 
 /** A watch that is told of changes by the test (no file system watcher, short waits). */
@@ -141,8 +157,8 @@ describe('openapi-pages under docusaurus start', { timeout: 60_000 }, () => {
     await save(s, watch, (t) =>
       t.replace("description: Aisle's id. }", "description: Aisle's id; never reused. }"),
     );
-    expect(await s.read('api_reference/orders/get_order.mdx')).toContain('never reused');
-    expect(await s.read('api_reference_no_sidebar/update_order.mdx')).toContain('never reused');
+    expect(await s.shown('api_reference/orders/get_order.mdx')).toContain('never reused');
+    expect(await s.shown('api_reference_no_sidebar/update_order.mdx')).toContain('never reused');
     await save(s, watch, (t) => t.replace('title: Mini API', 'title: Mini Orders API'));
     expect(await s.read('api_reference/orders/_category_.json')).toContain(
       'Mini Orders API: Orders',
@@ -154,6 +170,39 @@ describe('openapi-pages under docusaurus start', { timeout: 60_000 }, () => {
       t.replace('description: Orders of a user.', 'description: A user’s orders.'),
     );
     expect(await s.read('api_reference/orders/_category_.json')).toContain('A user’s orders.');
+  });
+
+  it('writes each operation page with two partials, and a description edit rewrites the page alone', async () => {
+    process.env.NODE_ENV = 'development';
+    const s = await site();
+    const { watch, messages } = await start(s);
+    const folder = join(s.docs, 'api_reference', 'orders');
+    expect((await readdir(folder)).sort()).toEqual(
+      expect.arrayContaining(['_get_order.fields.mdx', '_get_order.samples.mdx', 'get_order.mdx']),
+    );
+    const page = await s.read('api_reference/orders/get_order.mdx');
+    expect(page).toContain(`<${SAMPLES_COMPONENT} />`);
+    expect(page).toContain(`<${FIELDS_COMPONENT} />`);
+    const { samples, fields } = partialFiles(join(folder, 'get_order.mdx'));
+    const partials = () => Promise.all([readFile(samples, 'utf8'), readFile(fields, 'utf8')]);
+    const before = await partials();
+    expect(before[1]).toContain('api-field');
+    await save(s, watch, (t) =>
+      t.replace(
+        'Returns the order `{order_id}`',
+        'Returns, kept for a year, the order `{order_id}`',
+      ),
+    );
+    expect(await s.read('api_reference/orders/get_order.mdx')).toContain('kept for a year');
+    expect(await partials()).toEqual(before);
+    expect(messages().join('\n')).toMatch(/; 1 files written, 0 deleted,/);
+    // A build writes whole pages and sweeps the partials a start left.
+    process.env.NODE_ENV = 'production';
+    await openapiPagesPlugin(s.context, s.options, testWatch());
+    expect((await readdir(folder)).filter((f) => f.startsWith('_get_order'))).toEqual([]);
+    const whole = await s.read('api_reference/orders/get_order.mdx');
+    expect(whole).toContain('api-field');
+    expect(whole).not.toContain(SAMPLES_COMPONENT);
   });
 
   it('moves a page that an edit moves, leaving no copy at the old place', async () => {
@@ -218,3 +267,112 @@ describe(
     });
   },
 );
+
+describe('openapi-pages: operation pages split for the preview', { timeout: 120_000 }, () => {
+  const root = join(__dirname, '..', '..');
+  const mini: ApiOptions = {
+    id: 'mini',
+    spec: 'tests/fixtures/openapi/mini.yaml',
+    docsDir: 'connect/mini/api_reference',
+    routeBase: '/connect/mini/api',
+    categoryBase: '/category/api/mini',
+  };
+  const pagesOf = async (api: ApiOptions) =>
+    (await generateApiPages(root, join(root, 'docs'), api, apiWording)).files;
+
+  /** The page with each partial's body (imports and note dropped) where its tag stands. */
+  const inline = (split: Map<string, string>, file: string) => {
+    const { samples, fields } = partialFiles(file);
+    const body = (text: string) => text.split('\n').slice(IMPORT_AND_NOTE_LINES).join('\n');
+    return split
+      .get(file)!
+      .split('\n')
+      .filter((line) => !/^import ApiPage(Samples|Fields) from /.test(line))
+      .join('\n')
+      .replace(`<${SAMPLES_COMPONENT} />`, () => body(split.get(samples)!).replace(/\n$/, ''))
+      .replace(`<${FIELDS_COMPONENT} />`, () => body(split.get(fields)!).replace(/\n$/, ''));
+  };
+  /** The texts of a file's Markdown headings outside code fences, each once. */
+  const headingTexts = (mdx: string) => {
+    const texts = new Set<string>();
+    let fence = false;
+    for (const line of mdx.split('\n')) {
+      if (/^(`{3,}|~{3,})/.test(line.trim())) fence = !fence;
+      else if (!fence && /^#{1,6} /.test(line)) texts.add(line.replace(/^#+ /, '').trim());
+    }
+    return texts;
+  };
+  // The partials start with the page's import lines, a blank line, the note and a blank line.
+  let IMPORT_AND_NOTE_LINES = 0;
+
+  it('gives back every operation page of every definition when the partials are put back', async () => {
+    let pages = 0;
+    for (const api of [...openapiPages.apis, mini]) {
+      for (const [file, whole] of await pagesOf(api)) {
+        if (!file.endsWith('.mdx')) continue;
+        const split = splitOperationPage(file, whole);
+        if (basename(file) === 'schemas.mdx') {
+          expect(split, file).toBeUndefined();
+          continue;
+        }
+        expect(split, file).toBeDefined();
+        const names = [...split!.keys()].map((f) => basename(f));
+        const id = basename(file, '.mdx');
+        expect(names).toEqual([`${id}.mdx`, `_${id}.samples.mdx`, `_${id}.fields.mdx`]);
+        expect(new Set([...split!.keys()].map(dirname))).toEqual(new Set([dirname(file)]));
+        const partial = split!.get(partialFiles(file).samples)!;
+        IMPORT_AND_NOTE_LINES = partial.split('\n').findIndex((l) => l.startsWith('{/*')) + 2;
+        expect(inline(split!, file), file).toBe(whole);
+        // Docusaurus numbers a repeated heading's id per file: a heading text in two of the
+        // files would get another id split than whole.
+        const texts = [...split!.values()].map(headingTexts);
+        const seen = texts.flatMap((t) => [...t]);
+        expect(seen.length, file).toBe(new Set(seen).size);
+        pages++;
+      }
+    }
+    expect(pages).toBeGreaterThan(100);
+  });
+
+  it('renders the same HTML split as whole', async () => {
+    const fulfillment = openapiPages.apis.find((api) => api.id === 'fulfillment')!;
+    const files = new Map([...(await pagesOf(mini)), ...(await pagesOf(fulfillment))]);
+    const chosen = [...files.keys()].filter(
+      (f) => /\/connect\/mini\/.*\.mdx$/.test(f) || f.endsWith('/create_delivery_order.mdx'),
+    );
+    const split = previewFiles(new Map(chosen.map((f) => [f, files.get(f)!])));
+    let compared = 0;
+    for (const file of chosen) {
+      if (basename(file) === 'schemas.mdx') continue;
+      const { samples, fields } = partialFiles(file);
+      const part = async (text: string) => {
+        const Content = await mdxContent(text);
+        const Part = () => createElement(Content, { components: stubComponents });
+        return Part as ComponentType<never>;
+      };
+      const html = await toHtml(split.get(file)!, {
+        [SAMPLES_COMPONENT]: await part(split.get(samples)!),
+        [FIELDS_COMPONENT]: await part(split.get(fields)!),
+      });
+      // MDX puts a newline between the blocks of a file's top level, not between a JSX
+      // element's children: text nodes a browser does not render between blocks.
+      const blocks = (h: string) => h.replace(/>\n+</g, '><');
+      expect(blocks(html), file).toBe(blocks(await toHtml(files.get(file)!)));
+      compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(4);
+  });
+
+  it('refuses a page whose samples pane does not close, naming it', () => {
+    const file = '/docs/x/api_reference/t/op.mdx';
+    const broken = [
+      "import TryIt from '@theme/TryIt';",
+      '<div className="api-page__samples search-exclude">',
+      '<div className="api-page__main">',
+      '</div>',
+    ].join('\n');
+    expect(() => splitOperationPage(file, broken)).toThrow(
+      /op\.mdx: not a generated operation page/,
+    );
+  });
+});

@@ -1,11 +1,6 @@
 import { mkdtemp, readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { evaluate } from '@mdx-js/mdx';
-import remarkGfm from 'remark-gfm';
-import { createElement, Fragment, type ReactNode } from 'react';
-import * as runtime from 'react/jsx-runtime';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
   collectPages,
@@ -21,6 +16,7 @@ import { credentialHeader } from '../../plugins/openapi-pages/render/index';
 import { fieldNames, schemaTree, typeLabel } from '../../plugins/openapi-pages/schema';
 import { normalizeOptions } from '../../plugins/openapi-pages';
 import { apiWording } from '../../config/openapi';
+import { toHtml } from './mdx-html';
 
 const site = join(__dirname, '../..');
 const mini: ApiOptions = {
@@ -40,58 +36,6 @@ async function generated() {
     return hit[1];
   };
   return { out, result, page };
-}
-
-/**
- * Renders generated MDX to static HTML: Tabs as a plain wrapper, TabItem as a div carrying its
- * label, ApiDetails as the native element it renders, ApiExpandAll as nothing (it renders only
- * once hydrated), TryIt as a marker naming its API and operation.
- */
-async function toHtml(mdx: string): Promise<string> {
-  const body = mdx.replace(/^---[\s\S]*?---\n/, '').replace(/^import .*$/gm, '');
-  const { default: Content } = await evaluate(body, {
-    ...runtime,
-    Fragment,
-    remarkPlugins: [remarkGfm],
-  } as never);
-  const wrap = (tag: string) => {
-    const Wrapper = ({ children }: { children?: ReactNode }) => createElement(tag, null, children);
-    Wrapper.displayName = `Stub(${tag})`;
-    return Wrapper;
-  };
-  const TabItem = ({ label, children }: { label?: string; children?: ReactNode }) =>
-    createElement('div', { 'data-label': label }, children);
-  const ApiDetails = ({
-    summary,
-    status,
-    note,
-    open,
-    children,
-  }: {
-    summary: string;
-    status?: string;
-    note?: string;
-    open?: boolean;
-    children?: ReactNode;
-  }) =>
-    createElement(
-      'details',
-      { open },
-      createElement('summary', null, [status, summary, note].filter(Boolean).join(' ')),
-      children,
-    );
-  return renderToStaticMarkup(
-    createElement(Content, {
-      components: {
-        Tabs: wrap('section'),
-        TabItem,
-        ApiDetails,
-        ApiExpandAll: () => null,
-        TryIt: ({ api, operationId }: { api: string; operationId: string }) =>
-          createElement('div', { 'data-try-it': `${api}:${operationId}` }),
-      },
-    }),
-  );
 }
 
 describe('openapi-pages: pages of a definition', () => {

@@ -34,7 +34,8 @@ import type { PageSource, RenderContext, Wording } from './types';
 export { credentialHeader } from './authorization';
 export type * from './types';
 
-const IMPORTS = [
+/** The components every generated page imports (the samples and fields partials too). */
+export const IMPORTS = [
   "import Tabs from '@theme/Tabs';",
   "import TabItem from '@theme/TabItem';",
   "import ApiDetails from '@theme/ApiDetails';",
@@ -43,7 +44,8 @@ const IMPORTS = [
   "import TryIt from '@theme/TryIt';",
 ].join('\n');
 
-const NOTE =
+/** The note atop every generated file. */
+export const NOTE =
   '{/* Generated from the OpenAPI definition by plugins/openapi-pages: edit the definition, not this file. */}';
 
 function expandAll(ctx: RenderContext): Block {
