@@ -346,6 +346,13 @@ const ODD_QUERIES = [
   `token ${'a'.repeat(700)}`,
 ];
 
+/**
+ * Wait for the search page's first answer: it loads all 13 section shards (a global search),
+ * which took over 10 s at a load average of 12 on the 2-core CI machine. The time itself is
+ * `npm run bench:search`'s to hold, not these tests'.
+ */
+const FIRST_ANSWER_MS = 20_000;
+
 test('odd input is searched as text: no injection, cut at 512', async ({ page }) => {
   const problems = recordProblems(page);
   let dialog = false;
@@ -376,9 +383,7 @@ test.describe('search page', () => {
     await gotoHydrated(page, '/search?q=token');
     await expect(page.locator('h1')).toHaveText('Search results for "token"');
     const count = page.getByText(/\d+ documents found|One document found/);
-    // The first answer loads all 13 section shards (a global search): over the default 5 s at
-    // a load average of 12 on 2 cores. Its time is measured by `npm run bench:search`.
-    await expect(count).toBeVisible({ timeout: 15_000 });
+    await expect(count).toBeVisible({ timeout: FIRST_ANSWER_MS });
     const articles = page.locator('main article');
     await expect(articles.first()).toBeVisible();
     await expect(articles.first().locator('nav, ul').first()).toBeVisible();
@@ -399,7 +404,7 @@ test.describe('search page', () => {
   test('says when nothing was found and is keyboard reachable', async ({ page }) => {
     await gotoHydrated(page, '/search?q=qzxvqzxv');
     // A first answer over all 13 shards, as in the test above: its time is bench:search's.
-    await expect(page.getByText('No results were found')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('No results were found')).toBeVisible({ timeout: FIRST_ANSWER_MS });
     const box = page.locator('input[type="search"]');
     await box.focus();
     await expect(box).toBeFocused();
@@ -808,14 +813,14 @@ test.describe('search page, spec §5, §8, §9', () => {
     await expect(page.getByText(/cut to its first 512 characters/)).toBeVisible();
     await expect(
       page.getByText(/No results were found|\d+ documents found|One document found/),
-    ).toBeVisible({ timeout: 10_000 });
+    ).toBeVisible({ timeout: FIRST_ANSWER_MS });
     expect((await page.locator('input[type="search"]').inputValue()).length).toBe(512);
   });
 
   test('an unknown section searches all sections and says so', async ({ page }) => {
     await gotoHydrated(page, '/search?q=token&section=no-such-section');
     await expect(page.getByText(/no section named no-such-section/i)).toBeVisible();
-    await expect(articles(page).first()).toBeVisible({ timeout: 15_000 });
+    await expect(articles(page).first()).toBeVisible({ timeout: FIRST_ANSWER_MS });
     await expect(page.getByLabel('Search in')).toHaveValue('');
   });
 
@@ -823,7 +828,7 @@ test.describe('search page, spec §5, §8, §9', () => {
     page,
   }) => {
     await gotoHydrated(page, '/search?q=order');
-    await expect(articles(page).first()).toBeVisible({ timeout: 15_000 });
+    await expect(articles(page).first()).toBeVisible({ timeout: FIRST_ANSWER_MS });
     await expect(page.getByText(/\d+ documents found/)).toBeVisible();
     expect(await articles(page).count()).toBe(20);
     await expect(page.locator('input[type="search"]')).toHaveAttribute('maxlength', '64');
@@ -831,7 +836,7 @@ test.describe('search page, spec §5, §8, §9', () => {
 
   test('"Fetching new results..." only while the next page loads', async ({ page }) => {
     await gotoHydrated(page, '/search?q=order');
-    await expect(articles(page).first()).toBeVisible({ timeout: 15_000 });
+    await expect(articles(page).first()).toBeVisible({ timeout: FIRST_ANSWER_MS });
     await page.waitForTimeout(500);
     await expect(page.getByText('Fetching new results...')).toHaveCount(0);
     // Scrolling to the end still loads the next page.
@@ -845,7 +850,7 @@ test.describe('search page, spec §5, §8, §9', () => {
     page,
   }) => {
     const snippets = async () => {
-      await expect(articles(page).first()).toBeVisible({ timeout: 15_000 });
+      await expect(articles(page).first()).toBeVisible({ timeout: FIRST_ANSWER_MS });
       return articles(page).evaluateAll((as) =>
         as.flatMap((a) => {
           const p = a.querySelector('h2 ~ p');
@@ -867,6 +872,8 @@ test.describe('search page, spec §5, §8, §9', () => {
   });
 
   test('odd input is searched as text on the page too', async ({ page }) => {
+    // Eight page loads, each with its first answer.
+    test.slow();
     const problems = recordProblems(page);
     let dialog = false;
     page.on('dialog', (d) => {
@@ -877,7 +884,7 @@ test.describe('search page, spec §5, §8, §9', () => {
       await gotoHydrated(page, `/search?q=${encodeURIComponent(query)}`);
       await expect(
         page.getByText(/No results were found|\d+ documents found|One document found/),
-      ).toBeVisible({ timeout: 10_000 });
+      ).toBeVisible({ timeout: FIRST_ANSWER_MS });
     }
     expect(dialog).toBe(false);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
