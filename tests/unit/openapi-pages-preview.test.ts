@@ -20,6 +20,7 @@ import {
   splitOperationPage,
 } from '../../plugins/openapi-pages/preview-split';
 import { mdxContent, stubComponents, toHtml } from './mdx-html';
+import { miniApi } from '../fixtures/openapi/mini';
 import { openapiPages } from '../../config/openapi';
 import { DefinitionWatch } from '../../plugins/lib/definition-watch';
 import { apiWording } from '../../config/openapi';
@@ -270,13 +271,7 @@ describe(
 
 describe('openapi-pages: operation pages split for the preview', { timeout: 120_000 }, () => {
   const root = join(__dirname, '..', '..');
-  const mini: ApiOptions = {
-    id: 'mini',
-    spec: 'tests/fixtures/openapi/mini.yaml',
-    docsDir: 'connect/mini/api_reference',
-    routeBase: '/connect/mini/api',
-    categoryBase: '/category/api/mini',
-  };
+  const mini = miniApi;
   const pagesOf = async (api: ApiOptions) =>
     (await generateApiPages(root, join(root, 'docs'), api, apiWording)).files;
 

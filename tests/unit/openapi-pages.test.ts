@@ -6,7 +6,6 @@ import {
   collectPages,
   generateApi,
   syncFiles,
-  type ApiOptions,
   type PageMemo,
 } from '../../plugins/openapi-pages/generate';
 import { loadSpec, makeResolver, SpecError } from '../../plugins/openapi-pages/load';
@@ -17,15 +16,10 @@ import { fieldNames, schemaTree, typeLabel } from '../../plugins/openapi-pages/s
 import { normalizeOptions } from '../../plugins/openapi-pages';
 import { apiWording } from '../../config/openapi';
 import { toHtml } from './mdx-html';
+import { miniApi } from '../fixtures/openapi/mini';
 
 const site = join(__dirname, '../..');
-const mini: ApiOptions = {
-  id: 'mini',
-  spec: 'tests/fixtures/openapi/mini.yaml',
-  docsDir: 'connect/mini/api_reference',
-  routeBase: '/connect/mini/api',
-  categoryBase: '/category/api/mini',
-};
+const mini = miniApi;
 
 async function generated() {
   const out = await mkdtemp(join(tmpdir(), 'openapi-pages-'));
