@@ -83,6 +83,10 @@ async function main() {
         run.add(new URL(w.url()).pathname);
       });
       await page.goto(origin + path, { waitUntil: 'networkidle' });
+      // Hydrated: the page's own chunks have all been run. A loaded machine can reach
+      // 'networkidle' with them preloaded but not yet run (main.js still evaluating), and they
+      // would be counted as the panel's.
+      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
       const before = [...fetched];
       const ranBefore = [...run];
       const row = { before: before.filter(isTryIt) };
