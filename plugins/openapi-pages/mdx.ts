@@ -172,9 +172,37 @@ export function toMdx(blocks: Block[]): string {
 }
 
 /** A line that is only an opening JSX tag (`<div className="x">`), only a closing one, or fences. */
-export const OPEN_TAG = /^<([A-Za-z][\w.]*)(?:\s+[^<>]*)?>$/;
-export const CLOSE_TAG = /^<\/([A-Za-z][\w.]*)>$/;
-export const FENCE = /^(`{3,}|~{3,})/;
+const OPEN_TAG = /^<([A-Za-z][\w.]*)(?:\s+[^<>]*)?>$/;
+const CLOSE_TAG = /^<\/([A-Za-z][\w.]*)>$/;
+const FENCE = /^(`{3,}|~{3,})/;
+
+/**
+ * What a line of MDX written by toMdx is, for code that follows its JSX flow elements line by
+ * line: `open` or `close`, a flow element's opening or closing tag alone on its line (toMdx
+ * writes flow elements so; a self-closing tag is `other`); `code`, a line of a code fence, the
+ * fence lines included; `other`, anything else.
+ */
+export type FlowLine = 'open' | 'close' | 'code' | 'other';
+
+/** The FlowLine of each of `lines`, in order. */
+export function flowLines(lines: string[]): FlowLine[] {
+  let fence: string | undefined;
+  return lines.map((line) => {
+    const bare = line.trim();
+    if (fence) {
+      if (bare.startsWith(fence) && /^(`+|~+)\s*$/.test(bare)) fence = undefined;
+      return 'code';
+    }
+    const opening = FENCE.exec(bare);
+    if (opening) {
+      fence = opening[1];
+      return 'code';
+    }
+    if (CLOSE_TAG.test(bare)) return 'close';
+    if (OPEN_TAG.test(bare) && !bare.endsWith('/>')) return 'open';
+    return 'other';
+  });
+}
 
 /**
  * Removes the two spaces per level that mdast-util-mdx-jsx puts before the children of a JSX
@@ -183,24 +211,14 @@ export const FENCE = /^(`{3,}|~{3,})/;
  * code. Lines inside code fences lose the same indentation, so code keeps its own.
  */
 export function flattenJsxIndent(mdx: string): string {
+  const lines = mdx.split('\n');
+  const kinds = flowLines(lines);
   let depth = 0;
-  let fence: string | undefined;
-  return mdx
-    .split('\n')
-    .map((line) => {
-      const strip = Math.min(2 * depth, /^ */.exec(line)![0].length);
-      const out = line.slice(strip);
-      const bare = out.trim();
-      if (fence) {
-        if (bare.startsWith(fence) && /^(`+|~+)\s*$/.test(bare)) fence = undefined;
-        return out;
-      }
-      const opening = FENCE.exec(bare);
-      if (opening) fence = opening[1];
-      else if (CLOSE_TAG.test(bare)) {
-        depth = Math.max(0, depth - 1);
-        return line.slice(Math.min(2 * depth, /^ */.exec(line)![0].length));
-      } else if (OPEN_TAG.test(bare) && !bare.endsWith('/>')) depth++;
+  return lines
+    .map((line, i) => {
+      if (kinds[i] === 'close') depth = Math.max(0, depth - 1);
+      const out = line.slice(Math.min(2 * depth, /^ */.exec(line)![0].length));
+      if (kinds[i] === 'open') depth++;
       return out;
     })
     .join('\n');

@@ -13,7 +13,7 @@
  */
 import { basename, dirname, join } from 'node:path';
 import type { FileSet } from './generate';
-import { CLOSE_TAG, FENCE, OPEN_TAG } from './mdx';
+import { type FlowLine, flowLines } from './mdx';
 import { IMPORTS, NOTE } from './render/index';
 
 /** The samples pane's opening line (render/samples-pane.ts). */
@@ -25,25 +25,14 @@ export const SAMPLES_COMPONENT = 'ApiPageSamples';
 export const FIELDS_COMPONENT = 'ApiPageFields';
 
 /**
- * Index of the line that closes the JSX flow element opened on line `open`, counting only
- * lines that are a tag alone (as mdx.ts writes flow elements) and skipping code fences;
- * -1 when it never closes.
+ * Index of the line that closes the JSX flow element opened on line `open`, from the lines'
+ * FlowLine (code fences skipped); -1 when it never closes.
  */
-export function closingLine(lines: string[], open: number): number {
+function closingLine(kinds: FlowLine[], open: number): number {
   let depth = 0;
-  let fence: string | undefined;
-  for (let i = open; i < lines.length; i++) {
-    const bare = lines[i].trim();
-    if (fence) {
-      if (bare.startsWith(fence) && /^(`+|~+)\s*$/.test(bare)) fence = undefined;
-      continue;
-    }
-    const opening = FENCE.exec(bare);
-    if (opening) fence = opening[1];
-    else if (CLOSE_TAG.test(bare)) {
-      depth--;
-      if (depth === 0) return i;
-    } else if (OPEN_TAG.test(bare) && !bare.endsWith('/>')) depth++;
+  for (let i = open; i < kinds.length; i++) {
+    if (kinds[i] === 'open') depth++;
+    else if (kinds[i] === 'close' && --depth === 0) return i;
   }
   return -1;
 }
@@ -68,8 +57,9 @@ export function splitOperationPage(file: string, mdx: string): FileSet | undefin
   const samplesOpen = lines.findIndex((line) => SAMPLES_OPEN.test(line));
   const fieldsOpen = lines.indexOf(FIELDS_OPEN);
   if (samplesOpen < 0 || fieldsOpen < 0) return undefined;
-  const samplesClose = closingLine(lines, samplesOpen);
-  const fieldsClose = closingLine(lines, fieldsOpen);
+  const kinds = flowLines(lines);
+  const samplesClose = closingLine(kinds, samplesOpen);
+  const fieldsClose = closingLine(kinds, fieldsOpen);
   const lastImport = lines.indexOf(IMPORTS.split('\n').at(-1)!);
   if (samplesClose < 0 || fieldsClose < 0 || samplesClose > fieldsOpen || lastImport < 0)
     throw new Error(`${file}: not a generated operation page that can be split for the preview`);
