@@ -234,10 +234,23 @@ function previewJob(
   >();
   const memoKey = (api: ApiOptions) => ({ api, wording: options.wording, docsPath, staticPath });
   const inDocs = (file: string) => file.startsWith(`${docsPath}${sep}`);
+  /**
+   * An API's docs files as the preview writes them (./preview-split.ts), by the generation's
+   * file set: a reload splits only the APIs it regenerated (splitting all 114 pages took
+   * 0.1 s of each edit).
+   */
+  const splitDocs = new WeakMap<FileSet, FileSet>();
   const docsFiles = (results: Omit<Generated, 'rendered'>[]): FileSet => {
-    const files: FileSet = new Map(
-      results.flatMap((r) => [...r.files].filter(([file]) => inDocs(file))),
-    );
+    const files: FileSet = new Map();
+    for (const r of results) {
+      let split = splitDocs.get(r.files);
+      if (!split) {
+        split = previewFiles(new Map([...r.files].filter(([file]) => inDocs(file))));
+        splitDocs.set(r.files, split);
+      }
+      for (const [file, content] of split) files.set(file, content);
+    }
+    // The downloads page is no operation page: nothing to split.
     files.set(
       join(docsPath, `${options.downloadsDoc}.mdx`),
       renderDownloadsPage(
@@ -245,7 +258,7 @@ function previewJob(
         options.wording,
       ),
     );
-    return previewFiles(files);
+    return files;
   };
   /**
    * The docs files as last written (the start synced them all): a reload compares with these
