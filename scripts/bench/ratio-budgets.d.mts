@@ -41,7 +41,8 @@ export declare function evaluateBudgets(input: {
 export declare function misses(checks: BudgetCheck[]): BudgetCheck[];
 export interface PreviewFigures {
   startMs?: number;
-  editMs?: number;
+  bodyEditMs?: number;
+  metaEditMs?: number;
 }
 export declare const PREVIEW_BUDGET: number;
 export declare const PREVIEW_METRICS: { metric: keyof PreviewFigures; label: string }[];
