@@ -13,7 +13,11 @@ import { parseTwin } from '../../plugins/markdown-twins/twins';
 // a live example, whose caption and embed code the twin has; the support request composer).
 // llms-full.txt, made from the twins, has no fence turned into an indented code block, no
 // `&#xA;` entity and no generic type without its parameters. The in-browser Try it panel of the
-// API pages leaves nothing in either: no tag, no button.
+// API pages leaves nothing in either: no tag, no button. The API pages' samples are lazy Tabs:
+// the page holds the selected sample of each, the twin every sample under its tab's label
+// (`**Python**`); the twin's unselected samples are matched to the page's tab labels and left
+// out of its shape, and each must be there. A response tab's sample runs to the next tab label
+// or heading; a request tab's is one code block (more request examples may follow the Tabs).
 const build = join(__dirname, '..', '..', 'build');
 
 function twinFiles(dir: string): string[] {
@@ -39,18 +43,65 @@ interface Shape {
   code: string[];
 }
 
-function twinShape(tree: Root): Shape {
+/** The label of a tab as the twin writes it: a paragraph of one strong text (`**Python**`). */
+function tabLabel(node: Nodes): string | undefined {
+  if (node.type !== 'paragraph' || node.children.length !== 1) return undefined;
+  const only = node.children[0];
+  return only.type === 'strong' ? squash(textOf(only)) : undefined;
+}
+
+/** A samples tab the static HTML does not hold: its label, and whether it is one code block. */
+interface UnrenderedTab {
+  label: string;
+  oneBlock: boolean;
+}
+
+/**
+ * The twin's shape, without the samples of the page's `unrendered` tabs (in page order): from
+ * such a label to the next tab label or heading, or to the end of its one code block.
+ * `missing` lists the labels not found.
+ */
+function twinShape(tree: Root, unrendered: UnrenderedTab[] = []): Shape & { missing: string[] } {
   const shape: Shape = { headings: [], tables: [], code: [] };
-  const visit = (node: Nodes) => {
+  const queue = [...unrendered];
+  let skipping: UnrenderedTab | undefined;
+  for (const node of tree.children) {
+    const label = tabLabel(node);
+    if (label !== undefined || node.type === 'heading') skipping = undefined;
+    if (label !== undefined && label === queue[0]?.label) {
+      skipping = queue.shift();
+      continue;
+    }
+    if (!skipping) visit(node);
+    else if (skipping.oneBlock && node.type === 'code') skipping = undefined;
+  }
+  function visit(node: Nodes) {
     if (node.type === 'heading') shape.headings.push(`h${node.depth} ${squash(textOf(node))}`);
     if (node.type === 'table') {
       shape.tables.push(`${node.children.length}×${node.children[0]?.children.length ?? 0}`);
     }
     if (node.type === 'code' && node.lang !== 'mermaid') shape.code.push(node.lang ?? 'text');
     if ('children' in node) node.children.forEach(visit);
-  };
-  visit(tree);
-  return shape;
+  }
+  return { ...shape, missing: queue.map((t) => t.label) };
+}
+
+/**
+ * The page's samples tabs whose sample the static HTML does not hold (lazy Tabs): the request
+ * samples' (the tab list `.api-samples__request`) are one code block each.
+ */
+function unrenderedTabs($: CheerioAPI): UnrenderedTab[] {
+  return $('.api-page__samples [role="tablist"]')
+    .toArray()
+    .flatMap((list) =>
+      $(list)
+        .find('[role="tab"][aria-selected="false"]')
+        .toArray()
+        .map((t) => ({
+          label: squash($(t).text()),
+          oneBlock: $(list).hasClass('api-samples__request'),
+        })),
+    );
 }
 
 function pageShape($: CheerioAPI): Shape {
@@ -99,7 +150,9 @@ describe('Markdown twins match their pages', () => {
       if (!page) return;
       const $ = load(readFileSync(page, 'utf8'));
       const tree = parseTwin(readFileSync(twin, 'utf8'));
-      expect(twinShape(tree)).toEqual(pageShape($));
+      const { missing, ...shape } = twinShape(tree, unrenderedTabs($));
+      expect(missing, 'samples of unselected tabs in the twin').toEqual([]);
+      expect(shape).toEqual(pageShape($));
       const types = new Set(
         $('.api-field__type')
           .toArray()

@@ -49,6 +49,25 @@ function tabCode($: CheerioAPI, label: string): string {
   return $(tabs[index]).find('pre code').text();
 }
 
+/**
+ * The code of the sample labelled `label` (cURL, Python…) in the page's Markdown twin, which
+ * holds every language; the static HTML holds the selected one (the samples' Tabs are lazy).
+ */
+function twinCode(permalink: string, label: string): string {
+  const twin = readFileSync(join(build, `${permalink}.md`), 'utf8');
+  const escaped = label.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const code = new RegExp(`^\\*\\*${escaped}\\*\\*\\n\\n\`\`\`\\w*\\n([\\s\\S]*?)\\n\`\`\`$`, 'm').exec(twin);
+  expect(code, `${permalink}.md has a ${label} sample`).not.toBeNull();
+  return code![1];
+}
+
+/** The code of every fenced block of language `lang` in the page's Markdown twin. */
+function twinFences(permalink: string, lang: string): string[] {
+  const twin = readFileSync(join(build, `${permalink}.md`), 'utf8');
+  const fence = new RegExp(`^\`\`\`${lang}\\b[^\\n]*\\n([\\s\\S]*?)\\n\`\`\`$`, 'gm');
+  return [...twin.matchAll(fence)].map((m) => m[1]);
+}
+
 const specs = await Promise.all(
   openapiPages.apis.map(async (api) => ({ api, doc: (await loadSpec(join(site, api.spec))).doc })),
 );
@@ -179,10 +198,14 @@ for (const { api, doc } of specs) {
       const prose = twin.split(/^```.*$/m).filter((_, i) => i % 2 === 0);
       for (const part of prose) expect(part).not.toMatch(/^ {4}\S/m);
 
-      // Every JSON example parses.
+      // Every JSON example parses: the static HTML's, and the twin's, which also has those of
+      // the responses not selected (lazy Tabs).
       const json = main.find('pre.language-json');
-      if (page.operation.responses) expect(json.length).toBeGreaterThan(0);
       for (const el of json.toArray()) expect(() => JSON.parse($(el).text())).not.toThrow();
+      const twinJson = twinFences(permalink, 'json');
+      if (page.operation.responses) expect(twinJson.length).toBeGreaterThanOrEqual(json.length);
+      if (page.operation.responses) expect(twinJson.length).toBeGreaterThan(0);
+      for (const code of twinJson) expect(() => JSON.parse(code)).not.toThrow();
 
       if (page.kind !== 'operation') return;
       // The cURL sample: valid shell, the documented method and path, the auth header.
@@ -210,8 +233,12 @@ for (const { api, doc } of specs) {
         expect(data, 'cURL sends the example body').toBeDefined();
         expect(() => JSON.parse(data!.replace(/'\\''/g, "'"))).not.toThrow();
       }
+      // Only the selected sample of each Tabs is in the static HTML; the twin has them all.
+      expect($('.api-page__samples [role="tabpanel"]').length).toBeLessThanOrEqual(2);
+      expect($('.api-page__samples [role="tabpanel"][hidden]').length).toBe(0);
+      expect(twinCode(permalink, 'cURL')).toBe(curl.trimEnd());
       for (const label of ['Python', 'Node.js', 'Go', 'Java'])
-        expect(tabCode($, label)).toContain(page.path.split('{')[0]);
+        expect(twinCode(permalink, label)).toContain(page.path.split('{')[0]);
     });
   });
 }

@@ -27,7 +27,7 @@ const samples = [
 ];
 
 for (const sample of samples) {
-  test(`static HTML of ${sample.path} holds the endpoint, fields and samples`, async ({
+  test(`static HTML of ${sample.path} holds the endpoint, fields and the selected sample`, async ({
     request,
   }) => {
     // What view-source shows: the server's HTML, before any script runs.
@@ -40,7 +40,11 @@ for (const sample of samples) {
     // Code is split into highlighted tokens: compare its text.
     const text = html.replace(/<[^>]+>/g, '');
     expect(text).toContain(`curl --request ${sample.method}`);
-    expect(text).toContain('import requests');
+    // The samples' Tabs are lazy: the HTML holds the selected language, the Markdown twin all.
+    expect(text).not.toContain('import requests');
+    const twin = await request.get(`${sample.path}.md`);
+    expect(twin.status()).toBe(200);
+    expect(await twin.text()).toContain('import requests');
   });
 }
 

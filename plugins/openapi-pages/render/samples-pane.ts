@@ -3,6 +3,10 @@
  * shared with hand-written pages) and a response sample per status (Tabs, the first success
  * selected). On wide screens it sits beside the fields and stays in view; below the
  * breakpoint it follows the endpoint (design/openapi-pages.md, "Two panes").
+ *
+ * Both Tabs are `lazy`: the static HTML holds the selected sample only, and a tab's sample is
+ * rendered when it is chosen. The hidden ones were half of an operation page's elements
+ * (design/openapi-pages.md, "Samples in the static HTML"); the Markdown twin keeps them all.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { mediaExamples, parameterExample, requestSnippets, type NamedExample } from '../samples';
@@ -56,7 +60,7 @@ function requestSamples(
   });
   return jsx(
     'Tabs',
-    { groupId: 'code-language', className: 'api-samples__request' },
+    { groupId: 'code-language', className: 'api-samples__request', lazy: true },
     snippets.map((s) =>
       jsx('TabItem', { value: s.value, label: s.label }, [codeBlock(s.language, s.code)]),
     ),
@@ -76,7 +80,7 @@ function responseSamples(source: PageSource, ctx: RenderContext): Block | undefi
       : [paragraph(text(ctx.wording.responses.noBody))];
     return jsx('TabItem', { value: status, label: status }, body);
   });
-  return jsx('Tabs', { className: 'api-samples__responses' }, panels);
+  return jsx('Tabs', { className: 'api-samples__responses', lazy: true }, panels);
 }
 
 /**
