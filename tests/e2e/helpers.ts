@@ -101,19 +101,30 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
 }
 
 /**
- * Holds back every JavaScript bundle of the site (`/assets/js/`) until `release()` is called,
- * so that a test can act on the server-rendered page before hydration.
+ * Holds back every request of `page` matching `pattern` (a Playwright route glob) until
+ * `release()` is called; the held requests then go on to the server as they were.
  */
-export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+export async function holdRequests(
+  page: Page,
+  pattern: string,
+): Promise<{ release: () => void }> {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/assets/js/**', async (route) => {
+  await page.route(pattern, async (route) => {
     await released;
     await route.continue();
   });
   return { release };
+}
+
+/**
+ * Holds back every JavaScript bundle of the site (`/assets/js/`) until `release()` is called,
+ * so that a test can act on the server-rendered page before hydration.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  return holdRequests(page, '**/assets/js/**');
 }
 
 /**
