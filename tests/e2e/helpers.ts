@@ -104,10 +104,7 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
  * Holds back every request of `page` matching `pattern` (a Playwright route glob) until
  * `release()` is called; the held requests then go on to the server as they were.
  */
-export async function holdRequests(
-  page: Page,
-  pattern: string,
-): Promise<{ release: () => void }> {
+export async function holdRequests(page: Page, pattern: string): Promise<{ release: () => void }> {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
