@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { recordsFile } from '../../plugins/search-index/paths';
 import { redirects } from '../../config/redirects';
 import { DESKTOP_COLUMN_PX, MIN_TEXT_PX } from '../../plugins/build-diagrams/remark';
-import { gotoHydrated, recordProblems, sitemapPaths } from './helpers';
+import { HYDRATION_MS, gotoHydrated, recordProblems, sitemapPaths } from './helpers';
 
 // Site behaviours of spec §2 (redirects, unlisted/draft pages, interactions) and §4
 // (navigation), against the served production build.
@@ -29,7 +29,9 @@ test.describe('redirects', () => {
       }
       await page.goto(`${from}?x=1#top`);
       await expect(page).toHaveURL(new RegExp(`${to}\\?x=1#top$`));
-      await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+      await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1, {
+        timeout: HYDRATION_MS,
+      });
       await expect(page.locator('h1')).toHaveCount(1);
     });
   }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoHydrated, recordProblems } from './helpers';
+import { HYDRATION_MS, gotoHydrated, recordProblems } from './helpers';
 import { buildAndServe } from './variant';
 
 // Integrations of spec §7 (off unless configured) and the error screens of spec §8.
@@ -150,7 +150,9 @@ test('configured: a closed announcement shows again, from the first paint, once 
   await expect(bar).toBeHidden();
   await page.reload();
   await expect(bar).toBeHidden();
-  await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1, {
+    timeout: HYDRATION_MS,
+  });
   await expect(bar).toBeHidden();
 });
 
