@@ -21,6 +21,7 @@ import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import previewNoticePlugin from './plugins/preview-notice';
+import lazyCompilationPlugin from './plugins/lazy-compilation';
 import sandboxTwinWorkerPlugin from './plugins/sandbox-twin/worker-plugin';
 import buildDiagramsPlugin, {
   diagramSettings,
@@ -255,8 +256,9 @@ const config: Config = {
     ],
     // Old paths of spec §2 (config/redirects.ts); pages exist in production builds only.
     ['@docusaurus/plugin-client-redirects', { redirects: [...redirects] }],
-    // `docusaurus start` only: what only the build makes, said at start (design/performance.md).
-    ...(process.env.NODE_ENV === 'production' ? [] : [previewNoticePlugin]),
+    // `docusaurus start` only: what only the build makes, said at start; modules behind a dynamic
+    // import compiled on first use (design/performance.md, "Lazy compilation in the preview").
+    ...(process.env.NODE_ENV === 'production' ? [] : [previewNoticePlugin, lazyCompilationPlugin]),
   ],
 
   themeConfig: {

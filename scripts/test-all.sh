@@ -30,6 +30,8 @@ step "Content checks"
 npm run --silent check:content
 step "Unit tests"
 npm run --silent test:unit
+step "Writers' preview (docusaurus start): a page, the next page compiled on first visit, a saved edit"
+CI="${CI:-1}" npm run --silent test:preview
 step "Production build"
 npm run --silent build
 step "Build output tests (redirects, host files, generated API pages, catalog tables)"
