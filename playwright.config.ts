@@ -20,6 +20,15 @@ const SERVER_SPECS = /(server|sitemap)\.spec\.ts/;
 const nginxPort = Number(process.env.E2E_NGINX_PORT ?? port + 7);
 const nginxURL = `http://127.0.0.1:${nginxPort}`;
 
+/**
+ * Debian's Chromium as every Playwright run here launches it (this suite and the preview test,
+ * playwright.preview.config.ts). QUIC off: the closed network refuses it and Chromium would retry.
+ */
+export const launchOptions = {
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS, '--disable-quic'],
+};
+
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
@@ -32,11 +41,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      // QUIC off: the closed network refuses it and Chromium would retry.
-      args: [...CHROMIUM_ARGS, '--disable-quic'],
-    },
+    launchOptions,
   },
   projects: [
     {

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { launchOptions } from './playwright.config';
 
 /**
  * The writers' preview (`npm run test:preview`): `docusaurus start` in Debian's Chromium, the
@@ -20,7 +20,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--disable-quic'] },
+    launchOptions,
     ...devices['Desktop Chrome'],
     channel: undefined,
   },
