@@ -22,6 +22,7 @@ import breakpointPlugin from './plugins/breakpoint';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import previewNoticePlugin from './plugins/preview-notice';
 import lazyCompilationPlugin from './plugins/lazy-compilation';
+import previewReloadPlugin from './plugins/preview-reload';
 import sandboxTwinWorkerPlugin from './plugins/sandbox-twin/worker-plugin';
 import buildDiagramsPlugin, {
   diagramSettings,
@@ -258,7 +259,9 @@ const config: Config = {
     ['@docusaurus/plugin-client-redirects', { redirects: [...redirects] }],
     // `docusaurus start` only: what only the build makes, said at start; modules behind a dynamic
     // import compiled on first use (design/performance.md, "Lazy compilation in the preview").
-    ...(process.env.NODE_ENV === 'production' ? [] : [previewNoticePlugin, lazyCompilationPlugin]),
+    ...(process.env.NODE_ENV === 'production'
+      ? []
+      : [previewNoticePlugin, lazyCompilationPlugin, previewReloadPlugin]),
   ],
 
   themeConfig: {

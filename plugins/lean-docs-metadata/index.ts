@@ -9,7 +9,9 @@
  * route props and writes the descriptions to `doc-descriptions.json` instead, which the
  * wrapped `@theme/DocCard` imports: only the pages that show cards load it.
  *
- * Everything else is the upstream plugin unchanged (same name, options and validation).
+ * Under `docusaurus start`, its `loadContent` also waits for the compile of the save that
+ * started the reload (plugins/preview-reload). Everything else is the upstream plugin unchanged
+ * (same name, options and validation).
  */
 import type {
   LoadContext,
@@ -23,6 +25,7 @@ import pluginContentDocs, {
   type LoadedContent,
   type PluginOptions,
 } from '@docusaurus/plugin-content-docs';
+import { compileSettled } from '../preview-reload';
 
 /** Name of the data file, under `.docusaurus/docusaurus-plugin-content-docs/<id>/`. */
 export const DESCRIPTIONS_FILE = 'doc-descriptions.json';
@@ -56,7 +59,8 @@ export function docDescriptions(content: LoadedContent): DocDescriptions {
 }
 
 /**
- * The plugin: upstream `pluginContentDocs(context, options)` with `contentLoaded` wrapped.
+ * The plugin: upstream `pluginContentDocs(context, options)` with `contentLoaded` and
+ * `loadContent` wrapped.
  * `options` are the docs plugin's options, as the classic preset's `docs` key takes them.
  * @throws whatever the upstream plugin throws (invalid options, unreadable docs).
  */
@@ -67,8 +71,14 @@ async function leanDocsMetadata(
   // Already validated and defaulted by upstream validateOptions (below).
   const docs = await pluginContentDocs(context, options as PluginOptions);
   const upstreamContentLoaded = docs.contentLoaded;
+  const upstreamLoadContent = docs.loadContent;
   return {
     ...docs,
+    // In the preview, a reload after a save waits for that save's compile (plugins/preview-reload).
+    async loadContent() {
+      await compileSettled();
+      return upstreamLoadContent!.call(docs);
+    },
     async contentLoaded(args) {
       const actions: PluginContentLoadedActions = {
         ...args.actions,

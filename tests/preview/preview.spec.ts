@@ -10,13 +10,22 @@ const NEXT = '/connect/fulfillment_guide/how_to/handle_callbacks';
 /** The sentence this test appends to the guide; `LEFTOVER` finds one a killed run left. */
 const sentence = (word: string) => `\n\nThis sentence checks the preview ${word}.\n`;
 const LEFTOVER = /\n\nThis sentence checks the preview preview[0-9a-z]+\.\n$/;
+/** The guide's sidebar label (front matter), which the test's save also changes. */
+const LABEL = 'Get started';
+const LABEL_LINE = `\nsidebar_label: ${LABEL}\n`;
+const LEFTOVER_LABEL = new RegExp(`\\nsidebar_label: ${LABEL} preview[0-9a-z]+\\n`);
 
-/** The guide's source, without a sentence a killed run of this test left in it (written back). */
+/** `text` with `word` added to the sidebar label. @throws when the label line is not there. */
+function withLabel(text: string, word: string): string {
+  if (!text.includes(LABEL_LINE)) throw new Error(`the guide has no "${LABEL_LINE.trim()}"`);
+  return text.replace(LABEL_LINE, `\nsidebar_label: ${LABEL} ${word}\n`);
+}
+
+/** The guide's source, without what a killed run of this test left in it (written back). */
 function guideSource(): string {
   const text = readFileSync(GUIDE_FILE, 'utf8');
-  if (!LEFTOVER.test(text)) return text;
-  const clean = text.replace(LEFTOVER, '\n');
-  writeFileSync(GUIDE_FILE, clean);
+  const clean = text.replace(LEFTOVER, '\n').replace(LEFTOVER_LABEL, LABEL_LINE);
+  if (clean !== text) writeFileSync(GUIDE_FILE, clean);
   return clean;
 }
 
@@ -45,17 +54,24 @@ test('the preview serves a page, compiles the next page on its first visit, and 
 
   // A writer saves the guide: the open page shows the new sentence by a hot update, not a
   // reload (a failed hot update makes the dev client reload the page, which drops the marker).
+  // The same save renames the page in the sidebar: metadata, which the docs plugin's reload
+  // writes once the sentence's compile is done (plugins/preview-reload).
   await page.goBack();
   await expect(page.locator('article h1')).toHaveText('Get started with the Fulfillment API', wait);
   await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
   const word = `preview${Date.now().toString(36)}`;
+  const sidebarLink = page.locator(`nav.menu a[href="${GUIDE}"]`);
   try {
-    writeFileSync(GUIDE_FILE, `${original.trimEnd()}${sentence(word)}`);
+    writeFileSync(GUIDE_FILE, `${withLabel(original, word).trimEnd()}${sentence(word)}`);
     await expect(page.locator('article')).toContainText(word, wait);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    await expect(sidebarLink).toHaveText(`${LABEL} ${word}`, wait);
   } finally {
     writeFileSync(GUIDE_FILE, original);
   }
   await expect(page.locator('article')).not.toContainText(word, wait);
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expect(sidebarLink).toHaveText(LABEL, wait);
   expect(errors).toEqual([]);
 });
