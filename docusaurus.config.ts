@@ -258,7 +258,9 @@ const config: Config = {
     // Old paths of spec §2 (config/redirects.ts); pages exist in production builds only.
     ['@docusaurus/plugin-client-redirects', { redirects: [...redirects] }],
     // `docusaurus start` only: what only the build makes, said at start; modules behind a dynamic
-    // import compiled on first use (design/performance.md, "Lazy compilation in the preview").
+    // import compiled on first use (design/performance.md, "Lazy compilation in the preview");
+    // the docs read again after a save's compile, not beside it ("The docs reload after the
+    // compile").
     ...(process.env.NODE_ENV === 'production'
       ? []
       : [previewNoticePlugin, lazyCompilationPlugin, previewReloadPlugin]),

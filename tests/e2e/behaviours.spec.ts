@@ -264,13 +264,17 @@ test.describe('diagrams', () => {
         y < main.bottom &&
         y + h > main.top;
       return {
+        parsed,
         all,
         column: all.filter(
           (s) => s.at >= parsed && (s.rects.some(inMain) || s.rects.every((r) => !r[2])),
         ),
       };
     });
-    expect(shifts.column, JSON.stringify(shifts.all)).toEqual([]);
+    expect(
+      shifts.column,
+      `HTML parsed at ${shifts.parsed} ms; every shift: ${JSON.stringify(shifts.all)}`,
+    ).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
     // The column the build checks text size against, and the text size itself.
     const column = await page.locator('.theme-doc-markdown').evaluate((el) => el.clientWidth);

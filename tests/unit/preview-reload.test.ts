@@ -1,4 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import previewReloadPlugin, {
+  CompileTracker,
+  compileSettled,
+  GRACE_MS,
+  MAX_WAIT_MS,
+  resetCompileState,
+  type TrackedCompiler,
+} from '../../plugins/preview-reload';
 
 type Tap = () => void;
 type Hooks = Record<'invalid' | 'done' | 'failed' | 'watchClose', Tap[]>;
@@ -13,52 +21,52 @@ function fakeCompiler() {
         { tap: (_plugin: string, fn: Tap) => taps.push(fn) },
       ]),
     ),
-  } as unknown as import('../../plugins/preview-reload').TrackedCompiler;
+  } as unknown as TrackedCompiler;
   const fire = (name: keyof Hooks) => hooks[name].forEach((fn) => fn());
   return { compiler, fire };
 }
 
-/** The module afresh (its compile state is per process), with a tracked compiler. */
-async function tracked() {
-  vi.resetModules();
-  const mod = await import('../../plugins/preview-reload');
+/** A tracker on a fake compiler; returns its `fire`. */
+function tracked() {
   const { compiler, fire } = fakeCompiler();
-  new mod.CompileTracker().apply(compiler);
-  return { ...mod, fire };
+  new CompileTracker().apply(compiler);
+  return fire;
 }
 
 /** Whether `promise` has resolved, after the microtasks that are due have run. */
-async function isSettled(promise: Promise<void>): Promise<boolean> {
+async function isSettled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
   void promise.then(() => (done = true));
   await vi.advanceTimersByTimeAsync(0);
   return done;
 }
 
-describe('preview-reload', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetCompileState();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.doUnmock('@docusaurus/plugin-content-docs');
+});
 
+describe('preview-reload', () => {
   it('does not wait when no compiler is tracked (a build, or the preview before its compiler)', async () => {
-    vi.resetModules();
-    const { compileSettled } = await import('../../plugins/preview-reload');
     expect(await isSettled(compileSettled())).toBe(true);
   });
 
-  it('waits from a watched file change until that compile is done', async () => {
-    const { compileSettled, fire, GRACE_MS } = await tracked();
-    const reload = compileSettled();
+  it('waits from a watched file change until that compile is done, every waiter', async () => {
+    const fire = tracked();
+    const reloads = [compileSettled(), compileSettled()];
     fire('invalid'); // the bundler heard the same save, within the grace
-    await vi.advanceTimersByTimeAsync(GRACE_MS);
-    expect(await isSettled(reload)).toBe(false);
-    await vi.advanceTimersByTimeAsync(2_000);
-    expect(await isSettled(reload)).toBe(false);
+    await vi.advanceTimersByTimeAsync(GRACE_MS + 2_000);
+    for (const reload of reloads) expect(await isSettled(reload)).toBe(false);
     fire('done');
-    expect(await isSettled(reload)).toBe(true);
+    for (const reload of reloads) expect(await isSettled(reload)).toBe(true);
   });
 
   it('waits only the grace when the bundler did not see the save (a page not yet compiled)', async () => {
-    const { compileSettled, GRACE_MS } = await tracked();
+    tracked();
     const reload = compileSettled();
     await vi.advanceTimersByTimeAsync(GRACE_MS - 1);
     expect(await isSettled(reload)).toBe(false);
@@ -68,7 +76,8 @@ describe('preview-reload', () => {
 
   it('is released by a failed compile and by the watcher closing', async () => {
     for (const end of ['failed', 'watchClose'] as const) {
-      const { compileSettled, fire, GRACE_MS } = await tracked();
+      resetCompileState();
+      const fire = tracked();
       fire('invalid');
       const reload = compileSettled();
       await vi.advanceTimersByTimeAsync(GRACE_MS);
@@ -78,14 +87,18 @@ describe('preview-reload', () => {
     }
   });
 
-  it('never waits longer than MAX_WAIT_MS for a compile that does not end', async () => {
-    const { compileSettled, fire, GRACE_MS, MAX_WAIT_MS } = await tracked();
+  it('waits at most MAX_WAIT_MS from the start of a compile that does not end', async () => {
+    const fire = tracked();
     fire('invalid');
     const reload = compileSettled();
-    await vi.advanceTimersByTimeAsync(GRACE_MS + MAX_WAIT_MS - 1);
+    await vi.advanceTimersByTimeAsync(MAX_WAIT_MS - 1);
     expect(await isSettled(reload)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await isSettled(reload)).toBe(true);
+    // A later reload does not wait another MAX_WAIT_MS for the same stuck compile.
+    const later = compileSettled();
+    await vi.advanceTimersByTimeAsync(GRACE_MS);
+    expect(await isSettled(later)).toBe(true);
     // The next save's compile is waited for again once this one ends.
     fire('done');
     fire('invalid');
@@ -96,11 +109,20 @@ describe('preview-reload', () => {
     expect(await isSettled(next)).toBe(true);
   });
 
-  it('adds its tracker to the client compiler only', async () => {
+  it('keeps one state when the configuration is evaluated again (its compiler keeps the tracker)', async () => {
+    const fire = tracked();
     vi.resetModules();
-    const { default: plugin, CompileTracker } = await import('../../plugins/preview-reload');
-    const instance = plugin();
-    const configure = instance.configureWebpack as unknown as (
+    const again = await import('../../plugins/preview-reload');
+    fire('invalid');
+    const reload = again.compileSettled();
+    await vi.advanceTimersByTimeAsync(GRACE_MS);
+    expect(await isSettled(reload)).toBe(false);
+    fire('done');
+    expect(await isSettled(reload)).toBe(true);
+  });
+
+  it('adds its tracker to the client compiler only', () => {
+    const configure = previewReloadPlugin().configureWebpack as unknown as (
       c: unknown,
       isServer: boolean,
     ) => { plugins?: unknown[] };
@@ -112,9 +134,6 @@ describe('preview-reload', () => {
 });
 
 describe('lean-docs-metadata in the preview', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
   it("reads the docs only once the save's compile is done", async () => {
     vi.resetModules();
     const upstreamLoadContent = vi.fn(async () => ({ loadedVersions: [] }));
@@ -125,26 +144,21 @@ describe('lean-docs-metadata in the preview', () => {
       }),
       validateOptions: () => ({}),
     }));
-    const tracker = await import('../../plugins/preview-reload');
     const { default: leanDocs } = await import('../../plugins/lean-docs-metadata');
-    const { compiler, fire } = fakeCompiler();
-    new tracker.CompileTracker().apply(compiler);
+    const fire = tracked();
     const docs = await (
       leanDocs as unknown as (
         c: unknown,
         o: unknown,
-      ) => Promise<{
-        loadContent: () => Promise<unknown>;
-      }>
+      ) => Promise<{ loadContent: () => Promise<unknown> }>
     )({}, {});
     fire('invalid');
     const loaded = docs.loadContent();
-    await vi.advanceTimersByTimeAsync(tracker.GRACE_MS + 1_000);
+    await vi.advanceTimersByTimeAsync(GRACE_MS + 1_000);
     expect(upstreamLoadContent).not.toHaveBeenCalled();
     fire('done');
     await vi.advanceTimersByTimeAsync(0);
     expect(upstreamLoadContent).toHaveBeenCalledTimes(1);
     await expect(loaded).resolves.toEqual({ loadedVersions: [] });
-    vi.doUnmock('@docusaurus/plugin-content-docs');
   });
 });
