@@ -37,19 +37,18 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
-  readdirSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_PATH } from '../chromium.mjs';
 import { launchChrome, measureFlow, measurePage } from './lighthouse.mjs';
 import { BUILD_BUDGETS, PAGE_BUDGETS, evaluateBudgets, misses } from './ratio-budgets.mjs';
 import { startNginx } from './serve.mjs';
-import { baselineDirOf, ensureBaseline, plainOrderPages } from './baseline.mjs';
+import { baselineDirOf, ensureBaseline } from './baseline.mjs';
+import { PAGE_KINDS, apiPagePath, plainDocPath } from './pages.mjs';
 import { summarize } from './stats.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -83,19 +82,13 @@ async function openTryIt(page) {
 }
 
 /**
- * Our page kinds and the plain page each is held to. The API page is found in the build
- * (apiPagePath); the catalog page is a column-specification page of the inventory file.
- * `try-it` is the API page loaded and then its Try it panel opened, one Lighthouse user flow
- * (measureFlow: DevTools throttling, as a timespan has no simulated throttling), so it is held
- * to the plain doc page measured the same way: loaded, then left idle as long (`doc-flow`).
+ * Our page kinds (scripts/bench/pages.mjs) and `try-it`: the API page loaded and then its Try
+ * it panel opened, one Lighthouse user flow (measureFlow: DevTools throttling, as a timespan has
+ * no simulated throttling), so it is held to the plain doc page measured the same way: loaded,
+ * then left idle as long (`doc-flow`).
  */
 const OUR_PAGES = [
-  { kind: 'home', path: '/', ref: 'home' },
-  { kind: 'guide', path: '/connect/fulfillment_guide/get_started', ref: 'doc' },
-  { kind: 'api', path: null, ref: 'doc' },
-  { kind: 'diagram', path: '/connect/fulfillment', ref: 'doc' },
-  { kind: 'glossary', path: '/glossary', ref: 'doc' },
-  { kind: 'catalog', path: '/catalog/catalog_inventory_file/required_columns', ref: 'doc' },
+  ...PAGE_KINDS,
   { kind: 'try-it', path: null, ref: 'doc-flow', flow: true, interact: openTryIt },
 ];
 const KINDS = OUR_PAGES.map((p) => p.kind);
@@ -205,46 +198,6 @@ function pageCount(buildDir) {
   const file = join(buildDir, 'sitemap.xml');
   if (!existsSync(file)) throw new Error(`${file} is missing: is the site built?`);
   return (readFileSync(file, 'utf8').match(/<loc>/g) ?? []).length;
-}
-
-function htmlFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'assets' ? [] : htmlFiles(full);
-    return name.endsWith('.html') ? [full] : [];
-  });
-}
-
-const urlPath = (buildDir, file) =>
-  `/${relative(buildDir, file)
-    .split(sep)
-    .join('/')
-    .replace(/(\/?index)?\.html$/, '')}`;
-
-/**
- * URL path of the generated create_delivery_order operation page of the Connect API
- * reference, found in the build (a page under connect/ rendered by plugins/openapi-pages).
- * @throws Error unless exactly one such page exists.
- */
-function apiPagePath(buildDir) {
-  const found = htmlFiles(join(buildDir, 'connect'))
-    .filter((f) => /[/\\]create_delivery_order(\.html|[/\\]index\.html)$/.test(f))
-    .filter((f) => /class="?api-page[\s">]/.test(readFileSync(f, 'utf8')));
-  if (found.length !== 1) {
-    throw new Error(
-      `expected one create_delivery_order API page under build/connect, found ${found.length}`,
-    );
-  }
-  return urlPath(buildDir, found[0]);
-}
-
-/** The plain site's reference doc page: the first page of its Orders category, as built. */
-function plainDocPath(buildDir) {
-  const [{ path }] = plainOrderPages(baselineDir, 1);
-  if (!existsSync(join(buildDir, `${path}.html`))) {
-    throw new Error(`${path}.html is not in ${buildDir}: is the plain site built?`);
-  }
-  return path;
 }
 
 /** Gzip and brotli twins of the plain build, as our build writes them (served: gzip only). */
@@ -432,7 +385,7 @@ async function main() {
       ref,
       name: PLAIN_REFS[ref].name,
       flow: PLAIN_REFS[ref].flow,
-      path: ref === 'home' ? '/' : plainDocPath(plainBuild),
+      path: ref === 'home' ? '/' : plainDocPath(baselineDir, plainBuild),
     })),
     ...ourPages.map((p) => ({
       site: 'ours',
