@@ -16,6 +16,7 @@ import { openapiPages } from './config/openapi';
 import { diagramFont, mermaidOptions, mermaidThemes } from './config/diagrams';
 import leanDocsMetadataPlugin from './plugins/lean-docs-metadata';
 import idlePrefetchPlugin from './plugins/idle-prefetch';
+import stagedStartPlugin from './plugins/staged-start';
 import activeDocPlugin from './plugins/active-doc';
 import announcementIdPlugin from './plugins/announcement-id';
 import breakpointPlugin from './plugins/breakpoint';
@@ -196,6 +197,8 @@ const config: Config = {
     breakpointPlugin,
     // Link prefetching moved to idle time (no long task when many links scroll into view).
     idlePrefetchPlugin,
+    // Production builds evaluate the app's modules in stages, a task each, not in one long task.
+    stagedStartPlugin,
     // The active doc found in a map, not by testing every doc in each navbar item's hooks.
     activeDocPlugin,
     // Code highlighted at build time: no Prism in the browser bundle; token colours are CSS

@@ -70,3 +70,14 @@ describe('what the entry bundle leaves to lazy chunks', () => {
     expect(holding(`/assets/sandbox-twin/${versions[0]}/`)).toHaveLength(1);
   });
 });
+
+describe('the main bundle starts the app in stages (plugins/staged-start)', () => {
+  it("runs the staged entry, not core's", () => {
+    const js = join(build, 'assets', 'js');
+    const main = readdirSync(js).find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
+    expect(main).toBeDefined();
+    const code = readFileSync(join(js, main!), 'utf8');
+    // The staged entry's own message: core's entry has none.
+    expect(code).toContain('Aisle Docs: the app did not start:');
+  });
+});

@@ -15,12 +15,16 @@ function files(dir: string): string[] {
   });
 }
 
-/** Theme folders: the site's, and those local plugins own (getThemePath()). */
+/**
+ * Folders with ejected files: the theme folders (the site's, and those local plugins own with
+ * getThemePath()), and plugins/staged-start, whose client entry is core's, ejected.
+ */
 const themeDirs = [
   join(root, 'src', 'theme'),
   ...readdirSync(join(root, 'plugins'))
     .map((p) => join(root, 'plugins', p, 'theme'))
     .filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory()),
+  join(root, 'plugins', 'staged-start'),
 ];
 
 /** `{ file, pkg, version, upstream }` of every ejected file in the theme folders. */
