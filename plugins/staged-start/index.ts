@@ -16,6 +16,8 @@ export default function stagedStartPlugin(): Plugin {
   return {
     name: 'staged-start',
     configureWebpack(config, isServer) {
+      // `mode` follows NODE_ENV: `docusaurus build` sets production (development with
+      // --dev), `docusaurus start` development unless NODE_ENV says otherwise.
       if (isServer || config.mode !== 'production') return {};
       // Core's client configuration names one entry file; a string here replaces it.
       return { entry: STAGED_ENTRY };

@@ -3,14 +3,18 @@
  * evaluated in a task of its own. All are in the main bundle (`webpackMode: "eager"`: no
  * request, no chunk of their own); `import()` only decides when each module runs.
  *
- * The order is that of the imports of core's `lib/client/App.js` (client modules, then the
- * routes, then the theme's root components), after React DOM and the router, which
- * clientEntry imports first. The stylesheet's rule order follows the order in which the
- * bundler first meets each module, so keeping App's order keeps styles.css byte for byte the
- * same (tests/unit/staged-start.test.ts holds the order against the installed App.js).
- * The routes' data (`routesChunkNames`, `registry`) has a stage before the routes, as the
- * routes stage was the longest (about 250 ms at Lighthouse's 4× CPU slowdown on the home
- * page, design/main-thread.md); data modules hold no styles.
+ * The stages from App are the first imports of core's `lib/client/App.js`, in its order
+ * (client modules, the routes, the theme's root components), after React DOM and the router,
+ * which clientEntry imports first; App itself then loads the rest. The stylesheet's rule
+ * order follows the order in which the bundler first meets each module, so a staged prefix of
+ * App's imports keeps styles.css the same (tests/unit/staged-start.test.ts holds the prefix
+ * against the installed App.js).
+ * The routes' data (`routesChunkNames`, `registry`) has stages before the routes, as the
+ * routes stage was the longest (135–259 ms at Lighthouse's 4× CPU slowdown,
+ * design/main-thread.md). Neither has styles of its own, but the registry's lazy imports
+ * lead to every page's chunks, which the bundler now meets before the routes' other imports;
+ * styles.css came out byte for byte the same with them (styles.492f305f.css), which no test
+ * holds: a change of these stages needs that comparison again.
  */
 export const STAGES: (() => Promise<unknown>)[] = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),

@@ -79,5 +79,16 @@ describe('the main bundle starts the app in stages (plugins/staged-start)', () =
     const code = readFileSync(join(js, main!), 'utf8');
     // The staged entry's own message: core's entry has none.
     expect(code).toContain('Aisle Docs: the app did not start:');
+    // One entry only: the message both entries log on a recoverable error is in main alone,
+    // once, so core's entry is not bundled beside it.
+    const holding = readdirSync(js)
+      .filter((f) => f.endsWith('.js'))
+      .flatMap((f) => {
+        const text = readFileSync(join(js, f), 'utf8');
+        return text.split('Docusaurus React Root onRecoverableError:').length - 1 > 0
+          ? [[f, text.split('Docusaurus React Root onRecoverableError:').length - 1]]
+          : [];
+      });
+    expect(holding).toEqual([[main, 1]]);
   });
 });

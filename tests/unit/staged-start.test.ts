@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Configuration } from 'webpack';
 import { describe, expect, it } from 'vitest';
 import stagedStartPlugin, { STAGED_ENTRY } from '../../plugins/staged-start';
-import { nextTask, runStages } from '../../plugins/staged-start/stages';
+import { nextTask, runStages, STAGES } from '../../plugins/staged-start/stages';
 
 // plugins/staged-start: production builds start the app in stages (design/main-thread.md,
 // "Staged start").
@@ -32,16 +32,19 @@ describe('staged start (plugins/staged-start)', () => {
     expect(configure('development', false)).toEqual({});
   });
 
-  it("evaluates App's modules in App's own import order, so the stylesheet's order stays", () => {
+  it("evaluates a prefix of App's imports, in App's order, so the stylesheet's order stays", () => {
     const app = specifiers(read('node_modules/@docusaurus/core/lib/client/App.js'));
     const stages = specifiers(read('plugins/staged-start/stages.ts'));
+    // Every stage is one literal import() the regular expression sees.
+    expect(stages).toHaveLength(STAGES.length);
+    // App's imports that need no stage: React (clientEntry imports it) and the router
+    // (react-router-dom's own stage); neither has styles.
+    const appPrefix = app.filter((s) => s !== 'react' && s !== '@docusaurus/router');
     const inApp = stages.filter((s) => app.includes(s));
     expect(inApp.length).toBeGreaterThanOrEqual(6);
-    expect(inApp.map((s) => app.indexOf(s))).toEqual(
-      [...inApp].map((s) => app.indexOf(s)).sort((a, b) => a - b),
-    );
+    expect(inApp).toEqual(appPrefix.slice(0, inApp.length));
     // The other stages: what core's entry imports before App, App itself, and the routes'
-    // data modules, which hold no styles.
+    // data modules.
     expect(stages.filter((s) => !app.includes(s))).toEqual([
       'react-dom/client',
       'react-helmet-async',
@@ -55,6 +58,14 @@ describe('staged start (plugins/staged-start)', () => {
     );
     for (const s of ['react-dom/client', 'react-helmet-async', 'react-router-dom']) {
       expect(upstreamEntry).toContain(s);
+    }
+  });
+
+  it('keeps every staged module in the main bundle (eager imports: no request of their own)', () => {
+    for (const file of ['plugins/staged-start/stages.ts', 'plugins/staged-start/clientEntry.tsx']) {
+      const calls = [...read(file).matchAll(/\bimport\(([^)]*'[^']+')\)/g)].map((m) => m[1]!);
+      expect(calls.length).toBeGreaterThan(0);
+      expect(calls.filter((c) => !c.includes('webpackMode: "eager"'))).toEqual([]);
     }
   });
 
@@ -88,11 +99,12 @@ describe('staged start (plugins/staged-start)', () => {
     expect(ran).toEqual(['a']);
   });
 
-  it('waits for a new task, after the microtasks queued before it', async () => {
+  it('waits for a new task: a long chain of microtasks ends first', async () => {
     const order: string[] = [];
-    const waited = nextTask().then(() => order.push('task'));
-    void Promise.resolve().then(() => order.push('microtask'));
-    await waited;
-    expect(order).toEqual(['microtask', 'task']);
+    let chain = Promise.resolve();
+    for (let i = 0; i < 1000; i++) chain = chain.then(() => {});
+    void chain.then(() => order.push('microtasks'));
+    await nextTask().then(() => order.push('task'));
+    expect(order).toEqual(['microtasks', 'task']);
   });
 });
