@@ -46,7 +46,7 @@ import { parseArgs } from 'node:util';
 import { CHROMIUM_PATH } from '../chromium.mjs';
 import { launchChrome, measureFlow, measurePage } from './lighthouse.mjs';
 import { BUILD_BUDGETS, PAGE_BUDGETS, evaluateBudgets, misses } from './ratio-budgets.mjs';
-import { startNginx } from './serve.mjs';
+import { startNginx, portFromEnv } from './serve.mjs';
 import { baselineDirOf, ensureBaseline } from './baseline.mjs';
 import { PAGE_KINDS, apiPagePath, plainDocPath } from './pages.mjs';
 import { summarize } from './stats.mjs';
@@ -134,10 +134,11 @@ function options() {
   if (unknown.length || !pages.length) {
     fail(`--pages takes page kinds from ${KINDS.join(', ')}; got "${parsed.pages}".`);
   }
-  const portSetting = process.env.BENCH_COMPARE_PORT ?? '4394';
-  const port = Number(portSetting);
-  if (!/^\d+$/.test(portSetting) || port < 1 || port > 65534) {
-    fail(`BENCH_COMPARE_PORT must be a port number below 65535; got "${portSetting}".`);
+  let port;
+  try {
+    port = portFromEnv('BENCH_COMPARE_PORT', '4394');
+  } catch (error) {
+    fail(error.message);
   }
   return { ...parsed, runs, port, pages, out: resolve(root, parsed.out) };
 }

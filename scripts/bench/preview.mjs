@@ -47,6 +47,7 @@ import {
   misses,
 } from './ratio-budgets.mjs';
 import { summarize } from './stats.mjs';
+import { portFromEnv } from './serve.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const baselineDir = baselineDirOf(root);
@@ -89,10 +90,11 @@ function options() {
   if (!/^\d+$/.test(parsed.runs) || runs < 1 || runs > 20) {
     fail(`--runs must be a whole number from 1 to 20; got "${parsed.runs}".`);
   }
-  const portSetting = process.env.BENCH_PREVIEW_PORT ?? '4388';
-  const port = Number(portSetting);
-  if (!/^\d+$/.test(portSetting) || port < 1 || port > 65534) {
-    fail(`BENCH_PREVIEW_PORT must be a port number below 65535; got "${portSetting}".`);
+  let port;
+  try {
+    port = portFromEnv('BENCH_PREVIEW_PORT', '4388');
+  } catch (error) {
+    fail(error.message);
   }
   return { ...parsed, runs, port, out: resolve(root, parsed.out) };
 }

@@ -31,7 +31,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { baselineDirOf, ensureBaseline } from './baseline.mjs';
 import { PAGE_KINDS, apiPagePath, plainDocPath } from './pages.mjs';
 import { selfTimeByGroup, sideBySide, sourceGroup } from './profile-lib.mjs';
-import { startNginx } from './serve.mjs';
+import { startNginx, portFromEnv } from './serve.mjs';
 import { summarize } from './stats.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -91,10 +91,11 @@ function options() {
   if (unknown.length || !pages.length) {
     fail(`--pages takes page kinds from ${KINDS.join(', ')}; got "${parsed.pages}".`);
   }
-  const portSetting = process.env.BENCH_PROFILE_PORT ?? '4384';
-  const port = Number(portSetting);
-  if (!/^\d+$/.test(portSetting) || port < 1 || port > 65534) {
-    fail(`BENCH_PROFILE_PORT must be a port number below 65535; got "${portSetting}".`);
+  let port;
+  try {
+    port = portFromEnv('BENCH_PROFILE_PORT', '4384');
+  } catch (error) {
+    fail(error.message);
   }
   return { ...parsed, runs, top, pages, port, out: resolve(root, parsed.out) };
 }

@@ -58,3 +58,17 @@ export async function startNginx({ port, buildDir, brotli = true }) {
   }
   return { origin, stop };
 }
+
+/**
+ * A benchmark's port pair from the environment: the variable `name` (default `fallback`) is
+ * our site's port, the next one the plain site's, so it must be below 65535.
+ * @returns the port number. @throws Error naming the variable and its value otherwise.
+ */
+export function portFromEnv(name, fallback) {
+  const setting = process.env[name] ?? fallback;
+  const port = Number(setting);
+  if (!/^\d+$/.test(setting) || port < 1 || port > 65534) {
+    throw new Error(`${name} must be a port number below 65535; got "${setting}".`);
+  }
+  return port;
+}
