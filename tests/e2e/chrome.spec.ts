@@ -72,13 +72,33 @@ test.describe('color mode', () => {
 test.describe('mobile navigation below 996 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('hamburger opens the menu, back button returns to the main menu, desktop closes it', async ({
+  test('hamburger renders and opens the menu, back button returns to the main menu, desktop closes it', async ({
     page,
   }) => {
     await gotoHydrated(page, '/connect/fulfillment');
     const nav = page.locator('nav.navbar');
+    // The menu is rendered when it first opens (src/theme/Navbar/MobileSidebar), not before.
+    await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { menuTransitions: string[] }).menuTransitions = seen;
+      document.addEventListener(
+        'transitionstart',
+        (event) => {
+          if ((event.target as Element).classList.contains('navbar-sidebar'))
+            seen.push(event.propertyName);
+        },
+        true,
+      );
+    });
     await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
     await expect(nav).toHaveClass(/navbar-sidebar--show/);
+    // Its first opening slides in from the closed position, as the next ones do.
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { menuTransitions: string[] }).menuTransitions),
+      )
+      .toContain('transform');
     // On a doc page the menu opens on the doc sidebar; the back button shows the main menu.
     await page.getByRole('button', { name: /Back to main menu/ }).click();
     await expect(
