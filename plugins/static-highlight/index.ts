@@ -36,7 +36,8 @@ interface PrismThemeConfig {
  * The plugin; see the module comment. Reads the Prism themes the site already configures
  * (`themeConfig.prism.theme` and `.darkTheme`), writes `static-highlight/prism-themes.css`
  * under the generated files folder and loads it as a client module (it joins the site's CSS).
- * @throws Error when `themeConfig.prism` lacks `theme` or `darkTheme`.
+ * @throws Error when `themeConfig.prism` lacks `theme` or `darkTheme`, or when either styles
+ *   the `plain` token type (plain tokens are bare text in the HTML, lines-html.ts).
  */
 export default function staticHighlightPlugin(context: LoadContext): Plugin {
   const prism = (context.siteConfig.themeConfig as { prism?: PrismThemeConfig }).prism;
@@ -46,6 +47,17 @@ export default function staticHighlightPlugin(context: LoadContext): Plugin {
     throw new Error(
       'static-highlight: set themeConfig.prism.theme and themeConfig.prism.darkTheme; code colours are generated from both.',
     );
+  }
+  // Plain tokens are written as bare text (lines-html.ts), so a style for them would not apply.
+  for (const [name, theme] of [
+    ['theme', light],
+    ['darkTheme', dark],
+  ] as const) {
+    if (theme.styles.some((entry) => entry.types.includes('plain'))) {
+      throw new Error(
+        `static-highlight: themeConfig.prism.${name} styles the "plain" token type; code blocks write plain tokens as bare text, so give that colour to the theme's "plain" (the block's colour) instead.`,
+      );
+    }
   }
   const cssFile = join(context.generatedFilesDir, 'static-highlight', 'prism-themes.css');
   mkdirSync(dirname(cssFile), { recursive: true });

@@ -135,4 +135,19 @@ describe('static-highlight theme CSS', () => {
     );
     expect(() => staticHighlightPlugin(context({ theme }))).toThrow(/darkTheme/);
   });
+
+  it('refuses a theme that styles plain tokens, which the HTML writes as bare text', () => {
+    const context = (prism: unknown) =>
+      ({
+        generatedFilesDir: '/nonexistent',
+        siteConfig: { themeConfig: { prism } },
+      }) as unknown as LoadContext;
+    const plainStyled = {
+      ...darkCodeTheme,
+      styles: [...darkCodeTheme.styles, { types: ['plain'], style: { color: '#ff0000' } }],
+    };
+    expect(() =>
+      staticHighlightPlugin(context({ theme: lightCodeTheme, darkTheme: plainStyled })),
+    ).toThrow(/prism\.darkTheme styles the "plain" token type/);
+  });
 });
