@@ -206,14 +206,20 @@ test('a route whose code cannot be loaded reloads the page (spec §8 route prelo
   page.on('console', (m) => {
     if (m.type() === 'warning') warnings.push(m.text());
   });
+  // The code stays refused until the page itself is requested again (the reload), which comes
+  // before any of the reloaded page's scripts. Unblocking as soon as click() returned raced the
+  // route's own requests, which can reach the handler after it returns: they were let through,
+  // nothing failed, and the test waited for a reload that never came.
   let blocked = true;
   await page.route('**/assets/js/*.js', (route) => (blocked ? route.abort() : route.continue()));
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) blocked = false;
+  });
   const reloaded = page.waitForEvent('load');
   await page
     .locator('.theme-doc-sidebar-menu')
     .getByRole('link', { name: 'Transactions', exact: true })
     .click();
-  blocked = false;
   await reloaded;
   await expect(page).toHaveURL(/\/connect\/transactions$/);
   await expect(page.locator('h1')).toHaveText('Transactions API');
