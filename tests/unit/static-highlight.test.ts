@@ -124,12 +124,14 @@ describe('static-highlight theme CSS', () => {
     }
   });
 
+  /** A plugin context whose site config has `prism` as its `themeConfig.prism`. */
+  const context = (prism: unknown) =>
+    ({
+      generatedFilesDir: '/nonexistent',
+      siteConfig: { themeConfig: { prism } },
+    }) as unknown as LoadContext;
+
   it('refuses to start without both Prism themes, with a message that says what is missing', () => {
-    const context = (prism: unknown) =>
-      ({
-        generatedFilesDir: '/nonexistent',
-        siteConfig: { themeConfig: { prism } },
-      }) as unknown as LoadContext;
     expect(() => staticHighlightPlugin(context(undefined))).toThrow(
       /themeConfig.prism.theme and themeConfig.prism.darkTheme/,
     );
@@ -137,11 +139,6 @@ describe('static-highlight theme CSS', () => {
   });
 
   it('refuses a theme that styles plain tokens, which the HTML writes as bare text', () => {
-    const context = (prism: unknown) =>
-      ({
-        generatedFilesDir: '/nonexistent',
-        siteConfig: { themeConfig: { prism } },
-      }) as unknown as LoadContext;
     const plainStyled = {
       ...darkCodeTheme,
       styles: [...darkCodeTheme.styles, { types: ['plain'], style: { color: '#ff0000' } }],
