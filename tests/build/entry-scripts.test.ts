@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// config/ssr-template.ts: every page preloads the entry scripts and starts them from the inline
-// loader after its first paint, instead of `<script defer>` in <head>.
+// config/ssr-template.ts: every page leaves its entry scripts to the inline loader at the end of
+// <body>, which preloads them once the stylesheet is in and starts them after the first paint,
+// instead of `<script defer>` (or a preload) in <head>.
 const build = join(__dirname, '..', '..', 'build');
 const pages = [
   'index.html',
@@ -13,20 +14,20 @@ const pages = [
 ];
 
 describe('entry scripts', () => {
-  it.each(pages)('%s preloads runtime~main and main, then loads them from the loader', (page) => {
+  it.each(pages)('%s loads runtime~main and main from the loader only', (page) => {
     const html = readFileSync(join(build, page), 'utf8');
     expect(html).not.toMatch(/<script[^>]+src=[^>]+defer/);
-    const preloaded = [
-      ...html.matchAll(/<link rel=preload as=script fetchpriority=low href=([^ >]+)/g),
-    ].map((m) => m[1]!);
-    expect(preloaded).toHaveLength(2);
-    expect(preloaded[0]).toMatch(/^\/assets\/js\/runtime~main\.[0-9a-f]+\.js$/);
-    expect(preloaded[1]).toMatch(/^\/assets\/js\/main\.[0-9a-f]+\.js$/);
-    for (const url of preloaded) expect(existsSync(join(build, url))).toBe(true);
-    // The loader gets the same URLs, in the same order, and sits after the app's markup.
+    // No preload of a script in the markup: the preload scanner would fetch it beside the
+    // render-blocking stylesheet (design/performance.md, "Entry scripts after the stylesheet").
+    expect(html).not.toMatch(/<link[^>]+rel="?preload"?[^>]+as="?script/);
     const loaderArgs = html.match(/<script>[^<]*first-contentful-paint[^<]*\((\[[^\]]+\])\)<\/script>/);
     expect(loaderArgs).not.toBeNull();
-    expect(JSON.parse(loaderArgs![1]!)).toEqual(preloaded);
+    const scripts = JSON.parse(loaderArgs![1]!) as string[];
+    expect(scripts).toHaveLength(2);
+    expect(scripts[0]).toMatch(/^\/assets\/js\/runtime~main\.[0-9a-f]+\.js$/);
+    expect(scripts[1]).toMatch(/^\/assets\/js\/main\.[0-9a-f]+\.js$/);
+    for (const url of scripts) expect(existsSync(join(build, url))).toBe(true);
+    // The loader sits after the app's markup, so it runs once the page is parsed.
     expect(html.indexOf(loaderArgs![0])).toBeGreaterThan(html.indexOf('id=__docusaurus'));
   });
 });

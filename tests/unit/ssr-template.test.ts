@@ -7,12 +7,20 @@ interface FakeScript {
   async: boolean;
 }
 
+interface FakeLink {
+  rel: string;
+  as: string;
+  href: string;
+}
+
 /**
  * Runs the loader in a sandbox with a fake document, timers and (optionally) Paint Timing.
- * `advance(ms)` runs due timers; `paint(name)` reports a paint entry to the observers.
+ * `appended` holds the scripts added to `<head>`, `preloads` the links; `advance(ms)` runs due
+ * timers; `paint(name)` reports a paint entry to the observers.
  */
 function sandbox(paintTiming: boolean) {
   const appended: FakeScript[] = [];
+  const preloads: FakeLink[] = [];
   let now = 0;
   let timers: { at: number; fn: () => void }[] = [];
   const frames: (() => void)[] = [];
@@ -33,8 +41,14 @@ function sandbox(paintTiming: boolean) {
   const context = {
     window: {} as Record<string, unknown>,
     document: {
-      createElement: () => ({ src: '', async: true }),
-      head: { appendChild: (s: FakeScript) => appended.push({ ...s }) },
+      createElement: (tag: string) =>
+        tag === 'link' ? { tag, rel: '', as: '', href: '' } : { tag, src: '', async: true },
+      head: {
+        appendChild: ({ tag, ...rest }: { tag: string }) => {
+          if (tag === 'link') preloads.push(rest as FakeLink);
+          else appended.push(rest as FakeScript);
+        },
+      },
     },
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
     setTimeout: (fn: () => void, ms: number) => timers.push({ at: now + ms, fn }),
@@ -46,6 +60,7 @@ function sandbox(paintTiming: boolean) {
   );
   return {
     appended,
+    preloads,
     advance(ms: number) {
       now += ms;
       const due = timers.filter((t) => t.at <= now);
@@ -69,7 +84,21 @@ const inOrder = [
   { src: '/assets/js/main.2.js', async: false },
 ];
 
+const preloaded = [
+  { rel: 'preload', as: 'script', href: '/assets/js/runtime~main.1.js' },
+  { rel: 'preload', as: 'script', href: '/assets/js/main.2.js' },
+];
+
 describe('entry script loader (config/ssr-template.ts)', () => {
+  it('preloads the scripts as soon as it runs, before any paint, once', () => {
+    const s = sandbox(true);
+    expect(s.preloads).toEqual(preloaded);
+    expect(s.appended).toEqual([]);
+    s.paint('first-contentful-paint');
+    s.advance(1000);
+    expect(s.preloads).toEqual(preloaded);
+  });
+
   it('starts the scripts, in order, only after the first contentful paint', () => {
     const s = sandbox(true);
     s.advance(0);
@@ -101,8 +130,8 @@ describe('entry script loader (config/ssr-template.ts)', () => {
     expect(s.appended).toEqual(inOrder);
   });
 
-  it('preloads the entry scripts instead of deferring them, and runs the loader with them', () => {
-    expect(ssrTemplate).toContain('<link rel="preload" as="script" fetchpriority="low"');
+  it('leaves the entry scripts to the loader: neither deferred nor preloaded from <head>', () => {
+    expect(ssrTemplate).not.toMatch(/<link rel="preload" as="script"/);
     expect(ssrTemplate).not.toMatch(/<script src=[^>]*defer/);
     expect(ssrTemplate).toContain(
       '<script>' +
