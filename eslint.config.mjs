@@ -73,14 +73,17 @@ export default tseslint.config(
       // `ajv/dist/standalone` (ajv.js.org "JSON Schema draft 2020-12", "Standalone validation
       // code"), and standalone code requires its helpers as `ajv/dist/runtime/<name>` and the
       // formats as `ajv-formats/dist/formats` (ajv-formats README, "Standalone validation
-      // code"), which whoever loads that code provides; they are the exceptions.
+      // code"), which whoever loads that code provides; and @docsearch/css, which has no
+      // exports map and documents its dist files as the entries for the button and the
+      // keyword-search modal (docsearch.algolia.com, "CSS bundles and exports"). They are the
+      // exceptions.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
               regex:
-                '^(?!ajv/dist/(2020|standalone|runtime/[a-z0-9]+)$|ajv-formats/dist/formats$)(@[^/]+/)?[^./@][^/]*/dist/',
+                '^(?!ajv/dist/(2020|standalone|runtime/[a-z0-9]+)$|ajv-formats/dist/formats$|@docsearch/css/dist/(_variables|button|modal)\\.css$)(@[^/]+/)?[^./@][^/]*/dist/',
               message: 'Import the package entry, not its dist/ files.',
             },
           ],
@@ -89,7 +92,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'ImportExpression > Literal[value=/^(@[^/]+\\/)?[^./@][^/]*\\/dist\\//]',
+          selector:
+            'ImportExpression > Literal[value=/^(?!@docsearch\\/css\\/dist\\/modal\\.css$)(@[^/]+\\/)?[^./@][^/]*\\/dist\\//]',
           message: 'Import the package entry, not its dist/ files.',
         },
       ],

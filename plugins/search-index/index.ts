@@ -12,6 +12,8 @@
  *   once (spec §4). It only adds listeners (no fetch, no layout work), so it does not hold back
  *   the first paint; it is static text, so the CSP hash step (deploy/inline-scripts.ts) allows
  *   it like the theme's scripts.
+ * - configureWebpack: keeps DocSearch's modal styles out of the page's stylesheet
+ *   (keepModalStylesLazy).
  * Both components use the search seam (src/search/seam, wired by src/search/client).
  */
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
@@ -54,6 +56,29 @@ export function sectionOf(route: string, baseUrl: string): string {
   return rest.split('/')[0] || 'home';
 }
 
+/** The bundler configuration a plugin's `configureWebpack` receives. */
+type Configuration = Parameters<NonNullable<Plugin['configureWebpack']>>[0];
+
+/** DocSearch's modal styles, which the navbar's `SearchBar` imports with the modal's code. */
+export const MODAL_STYLES = /[\\/]@docsearch[\\/]css[\\/]dist[\\/]modal\.css$/;
+
+/**
+ * Leaves DocSearch's modal styles out of the client build's one stylesheet: Docusaurus's
+ * `styles` cache group (@docusaurus/core 3.10.2, lib/webpack/base.js) puts every CSS module
+ * into `styles.css`, which every page loads before its first paint. With this `test`, the
+ * modal's 25 KB stay in the modal's chunk and load with it. Mutates `config`; does nothing on
+ * the server build or when the group is missing.
+ */
+export function keepModalStylesLazy(config: Configuration, isServer: boolean): void {
+  const groups = config.optimization?.splitChunks
+    ? (config.optimization.splitChunks.cacheGroups as Record<string, unknown> | undefined)
+    : undefined;
+  const styles = groups?.styles as { test?: unknown } | undefined;
+  if (isServer || !styles) return;
+  styles.test = (module: { nameForCondition?: () => string | null }) =>
+    !MODAL_STYLES.test(module.nameForCondition?.() ?? '');
+}
+
 /** The plugin; see the module comment. */
 export default function searchIndexPlugin(): Plugin {
   return {
@@ -65,6 +90,11 @@ export default function searchIndexPlugin(): Plugin {
 
     getTypeScriptThemePath() {
       return join(__dirname, 'theme');
+    },
+
+    configureWebpack(config, isServer) {
+      keepModalStylesLazy(config, isServer);
+      return {};
     },
 
     injectHtmlTags() {

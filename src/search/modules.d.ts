@@ -1,4 +1,4 @@
 // Type declarations for module paths the packages ship without their own.
 
-/** DocSearch's stylesheet, imported for its side effect. */
-declare module '@docsearch/react/style';
+/** DocSearch's stylesheets (@docsearch/css), imported for their side effect. */
+declare module '@docsearch/css/dist/*.css';

@@ -52,6 +52,31 @@ describe('what the entry bundle leaves to lazy chunks', () => {
     expect(chunks.filter((f) => !/^search\.[0-9a-f]+\.js$/.test(f))).toHaveLength(1);
   });
 
+  it("keeps DocSearch's modal styles out of the render-blocking stylesheet, in one lazy file", () => {
+    // plugins/search-index (keepModalStylesLazy): the button's styles are in styles.css for
+    // the first paint, the modal's (.DocSearch-Modal) in a stylesheet of their own that the
+    // runtime loads with the modal's chunk.
+    const css = join(build, 'assets', 'css');
+    const sheets = readdirSync(css).filter((f) => f.endsWith('.css'));
+    const withRule = (rule: string) =>
+      sheets.filter((f) => readFileSync(join(css, f), 'utf8').includes(rule));
+    const global = sheets.filter((f) => /^styles\.[0-9a-f]+\.css$/.test(f));
+    expect(global).toHaveLength(1);
+    expect(withRule('.DocSearch-Button{')).toEqual(global);
+    const modal = withRule('.DocSearch-Modal{');
+    expect(modal).toHaveLength(1);
+    expect(modal).not.toEqual(global);
+    // Still in DocSearch's cascade layer, whose place the global stylesheet declares.
+    expect(readFileSync(join(css, modal[0]!), 'utf8')).toMatch(
+      /^@layer docusaurus\.theme-search-algolia\.docsearch\{/,
+    );
+    const html = readFileSync(join(build, 'index.html'), 'utf8');
+    expect(html).not.toContain(modal[0]);
+    // The runtime names the stylesheet by its hash, to load it with the chunk.
+    const hash = modal[0]!.match(/\.([0-9a-f]+)\.css$/)![1]!;
+    expect(holding(`.${hash}.css`).filter((f) => f.startsWith('runtime~main.'))).toHaveLength(1);
+  });
+
   it("keeps the sandbox twin's operation modules out of the bundle, published once per version", () => {
     // A key only an operation module's Try it description has (plugins/sandbox-twin/generate.ts):
     // as bundler chunks, every page's runtime listed all of them (design/try-it.md, "Bytes").

@@ -22,6 +22,9 @@
  * - Ctrl/Cmd+K, `/` or a tap on the button open at once a shell of the modal that keeps what
  *   is typed, before hydration and while the modal's code loads; the modal replaces it
  *   (src/search/earlyShortcut).
+ * - DocSearch's variables and button styles are imported here, for the first paint, and the
+ *   modal's styles with the modal's code, into a stylesheet of their own (plugins/search-index,
+ *   keepModalStylesLazy), instead of all of `@docsearch/react/style` in the page's stylesheet.
  * The Ask AI branch of upstream is removed (not used by this site).
  */
 import React, {
@@ -65,6 +68,10 @@ import {
 } from '@site/src/search/earlyShortcut'; // CUSTOM
 import {recordGroups, resetSuggestions} from '@site/src/search/suggestions'; // CUSTOM
 import {Hit, ModalExtras, ResultsFooter, snippetWords} from './ModalExtras'; // CUSTOM
+// CUSTOM: DocSearch's variables and button styles for the first paint; the modal's come with
+// the modal (importDocSearchModalIfNeeded)
+import '@docsearch/css/dist/_variables.css';
+import '@docsearch/css/dist/button.css';
 import './styles.css';
 
 type DocSearchProps = Omit<
@@ -92,7 +99,9 @@ function importDocSearchModalIfNeeded() {
   }
   return Promise.all([
     import('@docsearch/react/modal'),
-    import('@docsearch/react/style'),
+    // CUSTOM: only the modal's styles, in the modal's chunk, not the render-blocking stylesheet
+    // (the button's are imported above; design/performance.md, "DocSearch's modal styles")
+    import('@docsearch/css/dist/modal.css'),
     prepareInsights(searchSeam().config), // CUSTOM: bundled search-insights, ready before the modal mounts
   ]).then(([{DocSearchModal: Modal}]) => {
     DocSearchModal = Modal;
