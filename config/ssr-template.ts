@@ -11,9 +11,10 @@
  * - it runs when the parser reaches it, which is after the stylesheet has arrived (an inline
  *   script waits for pending stylesheets), and at once adds a `<link rel="preload">` for each
  *   script, so their download no longer shares the network with the render-blocking
- *   stylesheet. Preloaded from `<head>`, the 158 KB (gzip) main bundle took bandwidth from the
- *   stylesheet and put the API page's first paint 150 ms later on Lighthouse's throttled
- *   network (design/performance.md, "Entry scripts after the stylesheet");
+ *   stylesheet. Preloaded from `<head>`, the entry scripts (the main bundle 158 KB gzip) took
+ *   bandwidth from the stylesheet and put the API page's first paint 0.2–0.3 s later on
+ *   Lighthouse's throttled network (design/performance.md, "Entry scripts after the
+ *   stylesheet");
  * - it inserts them, in order (`async = false`), once the browser reports the first contentful
  *   paint (Paint Timing API; an animation frame where that API is missing). A page that never
  *   paints (a tab opened in the background) starts them after 1000 ms all the same, so no page
