@@ -70,11 +70,9 @@ export const MODAL_STYLES = /[\\/]@docsearch[\\/]css[\\/]dist[\\/]modal\.css$/;
  * the server build or when the group is missing.
  */
 export function keepModalStylesLazy(config: Configuration, isServer: boolean): void {
-  const groups = config.optimization?.splitChunks
-    ? (config.optimization.splitChunks.cacheGroups as Record<string, unknown> | undefined)
-    : undefined;
-  const styles = groups?.styles as { test?: unknown } | undefined;
-  if (isServer || !styles) return;
+  const splitChunks = isServer ? undefined : config.optimization?.splitChunks;
+  const styles = splitChunks ? (splitChunks.cacheGroups?.styles as { test?: unknown }) : undefined;
+  if (!styles) return;
   styles.test = (module: { nameForCondition?: () => string | null }) =>
     !MODAL_STYLES.test(module.nameForCondition?.() ?? '');
 }

@@ -33,13 +33,17 @@ describe('entry scripts', () => {
 });
 
 describe('what the entry bundle leaves to lazy chunks', () => {
+  /** The files of `dir` ending in `ext` whose text holds `text` (a string or a pattern). */
+  const holdingIn = (dir: string, ext: string) => {
+    const files = readdirSync(dir).filter((f) => f.endsWith(ext));
+    return (text: string | RegExp) =>
+      files.filter((f) => {
+        const code = readFileSync(join(dir, f), 'utf8');
+        return typeof text === 'string' ? code.includes(text) : text.test(code);
+      });
+  };
   const js = join(build, 'assets', 'js');
-  const files = readdirSync(js).filter((f) => f.endsWith('.js'));
-  const holding = (text: string | RegExp) =>
-    files.filter((f) => {
-      const code = readFileSync(join(js, f), 'utf8');
-      return typeof text === 'string' ? code.includes(text) : text.test(code);
-    });
+  const holding = holdingIn(js, '.js');
 
   it('keeps the local search client (src/search/localClient.ts) out of main, in one page chunk and the worker', () => {
     // A message only the local client has.
@@ -57,10 +61,8 @@ describe('what the entry bundle leaves to lazy chunks', () => {
     // the first paint, the modal's (.DocSearch-Modal) in a stylesheet of their own that the
     // runtime loads with the modal's chunk.
     const css = join(build, 'assets', 'css');
-    const sheets = readdirSync(css).filter((f) => f.endsWith('.css'));
-    const withRule = (rule: string) =>
-      sheets.filter((f) => readFileSync(join(css, f), 'utf8').includes(rule));
-    const global = sheets.filter((f) => /^styles\.[0-9a-f]+\.css$/.test(f));
+    const withRule = holdingIn(css, '.css');
+    const global = readdirSync(css).filter((f) => /^styles\.[0-9a-f]+\.css$/.test(f));
     expect(global).toHaveLength(1);
     expect(withRule('.DocSearch-Button{')).toEqual(global);
     const modal = withRule('.DocSearch-Modal{');
