@@ -92,8 +92,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector:
-            'ImportExpression > Literal[value=/^(?!@docsearch\\/css\\/dist\\/modal\\.css$)(@[^/]+\\/)?[^./@][^/]*\\/dist\\//]',
+          selector: 'ImportExpression > Literal[value=/^(@[^/]+\\/)?[^./@][^/]*\\/dist\\//]',
           message: 'Import the package entry, not its dist/ files.',
         },
       ],

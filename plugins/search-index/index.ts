@@ -12,7 +12,7 @@
  *   once (spec §4). It only adds listeners (no fetch, no layout work), so it does not hold back
  *   the first paint; it is static text, so the CSP hash step (deploy/inline-scripts.ts) allows
  *   it like the theme's scripts.
- * - configureWebpack: keeps DocSearch's modal styles out of the page's stylesheet
+ * - configureWebpack: keeps the modal's styles out of the stylesheet every page loads
  *   (keepModalStylesLazy).
  * Both components use the search seam (src/search/seam, wired by src/search/client).
  */
@@ -59,22 +59,41 @@ export function sectionOf(route: string, baseUrl: string): string {
 /** The bundler configuration a plugin's `configureWebpack` receives. */
 type Configuration = Parameters<NonNullable<Plugin['configureWebpack']>>[0];
 
-/** DocSearch's modal styles, which the navbar's `SearchBar` imports with the modal's code. */
-export const MODAL_STYLES = /[\\/]@docsearch[\\/]css[\\/]dist[\\/]modal\.css$/;
+/**
+ * The modal's styles, loaded with the modal's code (keepModalStylesLazy): DocSearch's and the
+ * site's additions to it (./theme/SearchBar/modal.css).
+ */
+export const MODAL_STYLES =
+  /[\\/](?:@docsearch[\\/]css[\\/]dist[\\/]modal\.css|search-index[\\/]theme[\\/]SearchBar[\\/]modal\.css)$/;
+
+/** What a cache group's `test` function receives (webpack and Rspack): the module, then more. */
+type StylesModule = { nameForCondition?: () => string | null };
+type CacheGroupTest = (module: StylesModule, ...rest: unknown[]) => boolean;
 
 /**
- * Leaves DocSearch's modal styles out of the client build's one stylesheet: Docusaurus's
- * `styles` cache group (@docusaurus/core 3.10.2, lib/webpack/base.js) puts every CSS module
- * into `styles.css`, which every page loads before its first paint. With this `test`, the
- * modal's 25 KB stay in the modal's chunk and load with it. Mutates `config`; does nothing on
- * the server build or when the group is missing.
+ * Leaves the modal's styles (MODAL_STYLES) out of the client build's one stylesheet:
+ * Docusaurus's `styles` cache group (@docusaurus/core 3.10.2, lib/webpack/base.js) puts every
+ * CSS module into `styles.css`, which every page loads before its first paint. Out of the group,
+ * they stay with the modal's lazy chunk and load with it. Only styles of code that is never
+ * rendered on the server can go this way: Docusaurus 3.10's pages link no stylesheet of the
+ * chunks they render (design/performance.md, "Styles that load with their page").
+ * The new `test` is the group's own (a function, a RegExp or a path prefix; 3.10.2 has none)
+ * and "not MODAL_STYLES". Mutates `config`; does nothing on the server build or when the group
+ * is missing.
  */
 export function keepModalStylesLazy(config: Configuration, isServer: boolean): void {
   const splitChunks = isServer ? undefined : config.optimization?.splitChunks;
   const styles = splitChunks ? (splitChunks.cacheGroups?.styles as { test?: unknown }) : undefined;
   if (!styles) return;
-  styles.test = (module: { nameForCondition?: () => string | null }) =>
-    !MODAL_STYLES.test(module.nameForCondition?.() ?? '');
+  const before = styles.test;
+  const test: CacheGroupTest = (module, ...rest) => {
+    const path = module.nameForCondition?.() ?? '';
+    if (before instanceof RegExp && !before.test(path)) return false;
+    if (typeof before === 'string' && !path.startsWith(before)) return false;
+    if (typeof before === 'function' && !(before as CacheGroupTest)(module, ...rest)) return false;
+    return !MODAL_STYLES.test(path);
+  };
+  styles.test = test;
 }
 
 /** The plugin; see the module comment. */

@@ -56,27 +56,32 @@ describe('what the entry bundle leaves to lazy chunks', () => {
     expect(chunks.filter((f) => !/^search\.[0-9a-f]+\.js$/.test(f))).toHaveLength(1);
   });
 
-  it("keeps DocSearch's modal styles out of the render-blocking stylesheet, in one lazy file", () => {
-    // plugins/search-index (keepModalStylesLazy): the button's styles are in styles.css for
-    // the first paint, the modal's (.DocSearch-Modal) in a stylesheet of their own that the
-    // runtime loads with the modal's chunk.
+  it("keeps the modal's styles out of the render-blocking stylesheet, in lazy files", () => {
+    // plugins/search-index (keepModalStylesLazy): the button's styles and the modal's shell are
+    // in styles.css for the first paint; the modal's own (DocSearch's .DocSearch-Modal, the
+    // site's .aisle-global-search) in stylesheets that the runtime loads with the modal's chunk.
     const css = join(build, 'assets', 'css');
     const withRule = holdingIn(css, '.css');
     const global = readdirSync(css).filter((f) => /^styles\.[0-9a-f]+\.css$/.test(f));
     expect(global).toHaveLength(1);
     expect(withRule('.DocSearch-Button{')).toEqual(global);
-    const modal = withRule('.DocSearch-Modal{');
-    expect(modal).toHaveLength(1);
-    expect(modal).not.toEqual(global);
-    // Still in DocSearch's cascade layer, whose place the global stylesheet declares.
-    expect(readFileSync(join(css, modal[0]!), 'utf8')).toMatch(
+    expect(withRule('.aisle-search-shell{')).toEqual(global);
+    // Also on the search page, which links only the global stylesheet.
+    expect(withRule('.aisle-search-error{')).toEqual(global);
+    const html = readFileSync(join(build, 'index.html'), 'utf8');
+    for (const rule of ['.DocSearch-Modal{', '.aisle-global-search{']) {
+      const lazy = withRule(rule);
+      expect(lazy, rule).toHaveLength(1);
+      expect(lazy).not.toEqual(global);
+      expect(html).not.toContain(lazy[0]);
+      // The runtime names the stylesheet by its chunk's hash, to load it with the chunk.
+      const hash = lazy[0]!.match(/\.([0-9a-f]+)\.css$/)![1]!;
+      expect(holding(`"${hash}"`).filter((f) => f.startsWith('runtime~main.'))).toHaveLength(1);
+    }
+    // DocSearch's rules keep their cascade layer, whose place the global stylesheet declares.
+    expect(readFileSync(join(css, withRule('.DocSearch-Modal{')[0]!), 'utf8')).toMatch(
       /^@layer docusaurus\.theme-search-algolia\.docsearch\{/,
     );
-    const html = readFileSync(join(build, 'index.html'), 'utf8');
-    expect(html).not.toContain(modal[0]);
-    // The runtime names the stylesheet by its hash, to load it with the chunk.
-    const hash = modal[0]!.match(/\.([0-9a-f]+)\.css$/)![1]!;
-    expect(holding(`.${hash}.css`).filter((f) => f.startsWith('runtime~main.'))).toHaveLength(1);
   });
 
   it("keeps the sandbox twin's operation modules out of the bundle, published once per version", () => {

@@ -23,8 +23,9 @@
  *   is typed, before hydration and while the modal's code loads; the modal replaces it
  *   (src/search/earlyShortcut).
  * - DocSearch's variables and button styles are imported here, for the first paint, and the
- *   modal's styles with the modal's code, into a stylesheet of their own (plugins/search-index,
- *   keepModalStylesLazy), instead of all of `@docsearch/react/style` in the page's stylesheet.
+ *   modal's styles (DocSearch's and the site's ./modal.css) with the modal's code, out of the
+ *   page's stylesheet (./modalStyles; plugins/search-index, keepModalStylesLazy), instead of
+ *   all of `@docsearch/react/style` in the page's stylesheet.
  * The Ask AI branch of upstream is removed (not used by this site).
  */
 import React, {
@@ -99,9 +100,10 @@ function importDocSearchModalIfNeeded() {
   }
   return Promise.all([
     import('@docsearch/react/modal'),
-    // CUSTOM: only the modal's styles, in the modal's chunk, not the render-blocking stylesheet
-    // (the button's are imported above; design/performance.md, "DocSearch's modal styles")
-    import('@docsearch/css/dist/modal.css'),
+    // CUSTOM: only the modal's styles, DocSearch's and the site's, in a chunk of their own, not
+    // the render-blocking stylesheet (the button's are imported above; design/performance.md,
+    // "DocSearch's modal styles" and "Styles that load with their page")
+    import('./modalStyles'),
     prepareInsights(searchSeam().config), // CUSTOM: bundled search-insights, ready before the modal mounts
   ]).then(([{DocSearchModal: Modal}]) => {
     DocSearchModal = Modal;
