@@ -24,6 +24,8 @@ import markdownTwinsPlugin from './plugins/markdown-twins';
 import previewNoticePlugin from './plugins/preview-notice';
 import lazyCompilationPlugin from './plugins/lazy-compilation';
 import previewReloadPlugin from './plugins/preview-reload';
+import pageStylesPlugin from './plugins/page-styles';
+import { PAGE_STYLES } from './config/page-styles';
 import sandboxTwinWorkerPlugin from './plugins/sandbox-twin/worker-plugin';
 import buildDiagramsPlugin, {
   diagramSettings,
@@ -46,6 +48,7 @@ const staticHighlight: StaticHighlightOptions = {
  * writers' previews start without a browser. Both use config/diagrams.ts.
  */
 const diagramsAtBuildTime = process.env.NODE_ENV === 'production';
+
 const diagrams = diagramSettings(__dirname, mermaidThemes, mermaidOptions, diagramFont);
 
 // Environment switches, read and validated once (config/env.ts; README "Environment variables").
@@ -197,6 +200,8 @@ const config: Config = {
     breakpointPlugin,
     // Link prefetching moved to idle time (no long task when many links scroll into view).
     idlePrefetchPlugin,
+    // Styles of components a few pages render load with those pages, not with every page.
+    [pageStylesPlugin, { files: PAGE_STYLES }],
     // Production builds evaluate the app's modules in stages, a task each, not in one long task.
     stagedStartPlugin,
     // The active doc found in a map, not by testing every doc in each navbar item's hooks.

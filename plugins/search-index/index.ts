@@ -13,7 +13,7 @@
  *   the first paint; it is static text, so the CSP hash step (deploy/inline-scripts.ts) allows
  *   it like the theme's scripts.
  * - configureWebpack: keeps the modal's styles out of the stylesheet every page loads
- *   (keepModalStylesLazy).
+ *   (MODAL_STYLES).
  * Both components use the search seam (src/search/seam, wired by src/search/client).
  */
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
@@ -25,6 +25,7 @@ import { extractRecords, type ExtractedRecord } from './extract';
 import { earlyShortcutScript } from '../../src/search/earlyShortcut';
 import { sectionLabel } from '../../src/search/scope';
 import { SEARCH_DIR, recordsFile } from './paths';
+import { keepStylesWithTheirChunks } from '../lib/chunk-styles';
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -56,45 +57,14 @@ export function sectionOf(route: string, baseUrl: string): string {
   return rest.split('/')[0] || 'home';
 }
 
-/** The bundler configuration a plugin's `configureWebpack` receives. */
-type Configuration = Parameters<NonNullable<Plugin['configureWebpack']>>[0];
-
 /**
- * The modal's styles, loaded with the modal's code (keepModalStylesLazy): DocSearch's and the
- * site's additions to it (./theme/SearchBar/modal.css).
+ * The modal's styles, loaded with the modal's code, not in the stylesheet every page loads
+ * (plugins/lib/chunk-styles.ts): DocSearch's and the site's additions to it
+ * (./theme/SearchBar/modal.css). No page renders the modal on the server, so no page links
+ * them.
  */
 export const MODAL_STYLES =
   /[\\/](?:@docsearch[\\/]css[\\/]dist[\\/]modal\.css|search-index[\\/]theme[\\/]SearchBar[\\/]modal\.css)$/;
-
-/** What a cache group's `test` function receives (webpack and Rspack): the module, then more. */
-type StylesModule = { nameForCondition?: () => string | null };
-type CacheGroupTest = (module: StylesModule, ...rest: unknown[]) => boolean;
-
-/**
- * Leaves the modal's styles (MODAL_STYLES) out of the client build's one stylesheet:
- * Docusaurus's `styles` cache group (@docusaurus/core 3.10.2, lib/webpack/base.js) puts every
- * CSS module into `styles.css`, which every page loads before its first paint. Out of the group,
- * they stay with the modal's lazy chunk and load with it. Only styles of code that is never
- * rendered on the server can go this way: Docusaurus 3.10's pages link no stylesheet of the
- * chunks they render (design/performance.md, "Styles that load with their page").
- * The new `test` is the group's own (a function, a RegExp or a path prefix; 3.10.2 has none)
- * and "not MODAL_STYLES". Mutates `config`; does nothing on the server build or when the group
- * is missing.
- */
-export function keepModalStylesLazy(config: Configuration, isServer: boolean): void {
-  const splitChunks = isServer ? undefined : config.optimization?.splitChunks;
-  const styles = splitChunks ? (splitChunks.cacheGroups?.styles as { test?: unknown }) : undefined;
-  if (!styles) return;
-  const before = styles.test;
-  const test: CacheGroupTest = (module, ...rest) => {
-    const path = module.nameForCondition?.() ?? '';
-    if (before instanceof RegExp && !before.test(path)) return false;
-    if (typeof before === 'string' && !path.startsWith(before)) return false;
-    if (typeof before === 'function' && !(before as CacheGroupTest)(module, ...rest)) return false;
-    return !MODAL_STYLES.test(path);
-  };
-  styles.test = test;
-}
 
 /** The plugin; see the module comment. */
 export default function searchIndexPlugin(): Plugin {
@@ -110,7 +80,7 @@ export default function searchIndexPlugin(): Plugin {
     },
 
     configureWebpack(config, isServer) {
-      keepModalStylesLazy(config, isServer);
+      keepStylesWithTheirChunks(config, isServer, MODAL_STYLES);
       return {};
     },
 

@@ -57,7 +57,7 @@ describe('what the entry bundle leaves to lazy chunks', () => {
   });
 
   it("keeps the modal's styles out of the render-blocking stylesheet, in lazy files", () => {
-    // plugins/search-index (keepModalStylesLazy): the button's styles and the modal's shell are
+    // plugins/search-index (MODAL_STYLES): the button's styles and the modal's shell are
     // in styles.css for the first paint; the modal's own (DocSearch's .DocSearch-Modal, the
     // site's .aisle-global-search) in stylesheets that the runtime loads with the modal's chunk.
     const css = join(build, 'assets', 'css');

@@ -24,7 +24,7 @@
  *   (src/search/earlyShortcut).
  * - DocSearch's variables and button styles are imported here, for the first paint, and the
  *   modal's styles (DocSearch's and the site's ./modal.css) with the modal's code, out of the
- *   page's stylesheet (./modalStyles; plugins/search-index, keepModalStylesLazy), instead of
+ *   page's stylesheet (./modalStyles; plugins/search-index, MODAL_STYLES), instead of
  *   all of `@docsearch/react/style` in the page's stylesheet.
  * The Ask AI branch of upstream is removed (not used by this site).
  */
