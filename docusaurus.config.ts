@@ -48,7 +48,6 @@ const staticHighlight: StaticHighlightOptions = {
  * writers' previews start without a browser. Both use config/diagrams.ts.
  */
 const diagramsAtBuildTime = process.env.NODE_ENV === 'production';
-
 const diagrams = diagramSettings(__dirname, mermaidThemes, mermaidOptions, diagramFont);
 
 // Environment switches, read and validated once (config/env.ts; README "Environment variables").

@@ -3,7 +3,7 @@
  * of `assets/css/` other than the global `styles.<hash>.css` goes into a page's `<head>` when
  * the page's markup uses a class that this file defines and the global stylesheet does not.
  * The site's page styles are CSS modules, whose class names carry a hash of their file
- * (`widgetFrame_a1B2`), so a page uses them only if it renders that file's component; the
+ * (`caption_UXVO`), so a page uses them only if it renders that file's component; the
  * modal's stylesheets define classes that no server-rendered page has (tests/build).
  */
 import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
