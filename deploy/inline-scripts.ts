@@ -3,16 +3,8 @@
  * instead of allowing 'unsafe-inline'). JSON data blocks are skipped: they never execute.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'assets' ? [] : htmlFiles(full);
-    return name.endsWith('.html') ? [full] : [];
-  });
-}
+import { readFileSync } from 'node:fs';
+import { builtPages } from '../plugins/lib/built-pages';
 
 /** `'sha256-…'` CSP sources of every distinct executable inline script in `html`. */
 export function scriptHashesOf(html: string): string[] {
@@ -31,7 +23,7 @@ export function scriptHashesOf(html: string): string[] {
  * @throws Error naming the folder when it holds no HTML (site not built).
  */
 export function inlineScriptHashes(buildDir: string): string[] {
-  const files = htmlFiles(buildDir);
+  const files = builtPages(buildDir);
   if (files.length === 0)
     throw new Error(`${buildDir} has no HTML pages: run "npm run build" first.`);
   const all = new Set<string>();

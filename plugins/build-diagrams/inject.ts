@@ -3,8 +3,9 @@
  * its SVG, so the drawing is in the page as served (no JavaScript, no layout shift), and writes
  * `diagrams/<id>.json` for pages reached by client-side navigation (./theme/BuildDiagram).
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtPages } from '../lib/built-pages';
 import type { RenderedDiagram } from './render';
 
 /** The canvas as the server renders it (minified or not): an empty div with `data-diagram`. */
@@ -29,14 +30,6 @@ export function injectDiagrams(
   return { html: out, ids };
 }
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(path);
-    return entry.name.endsWith('.html') ? [path] : [];
-  });
-}
-
 /**
  * Fills every page of `outDir` and writes `outDir/diagrams/<id>.json` (`{ html }`) for each
  * diagram used. `lookup` is called once per diagram, however many pages show it.
@@ -53,7 +46,7 @@ export function injectBuild(
     return used.get(id);
   };
   let pages = 0;
-  for (const file of htmlFiles(outDir)) {
+  for (const file of builtPages(outDir)) {
     const source = readFileSync(file, 'utf8');
     if (!source.includes('data-diagram')) continue;
     const { html, ids } = injectDiagrams(source, once);

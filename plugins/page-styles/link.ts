@@ -8,6 +8,7 @@
  */
 import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtPages } from '../lib/built-pages';
 
 /** A stylesheet of a chunk: its URL path and the classes only it defines. */
 export type ChunkStylesheet = { href: string; classes: Set<string> };
@@ -71,17 +72,6 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function htmlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'assets') out.push(...htmlFiles(full));
-    } else if (entry.name.endsWith('.html')) out.push(full);
-  }
-  return out.sort();
-}
-
 /**
  * Adds the links to every page of the build in `outDir` (`baseUrl` as in the site's config).
  * Synchronous from start to end, so no other plugin's postBuild edits a page in between; each
@@ -109,7 +99,7 @@ export function linkPageStylesheets(outDir: string, baseUrl: string): Map<string
       ),
     }));
   const linked = new Map<string, number>();
-  for (const file of htmlFiles(outDir)) {
+  for (const file of builtPages(outDir)) {
     const html = readFileSync(file, 'utf8');
     const hrefs = stylesheetsFor(classesOfHtml(html), sheets);
     if (!hrefs.length) continue;
