@@ -17,14 +17,8 @@ export type BundlerConfiguration = Parameters<NonNullable<Plugin['configureWebpa
 type StylesModule = { nameForCondition?: () => string | null };
 type CacheGroupTest = (module: StylesModule, ...rest: unknown[]) => boolean;
 
-/** The `styles` cache group of a client configuration, or undefined (server, or none). */
-export function stylesCacheGroup(
-  config: BundlerConfiguration,
-  isServer: boolean,
-): { test?: unknown } | undefined {
-  const splitChunks = isServer ? undefined : config.optimization?.splitChunks;
-  return splitChunks ? (splitChunks.cacheGroups?.styles as { test?: unknown }) : undefined;
-}
+/** The cache groups of a client configuration that has Docusaurus's `styles` group. */
+export type CacheGroups = Record<string, unknown> & { styles: { test?: unknown } };
 
 /**
  * Leaves the CSS files whose path matches `files` out of the client build's `styles` cache
@@ -32,14 +26,18 @@ export function stylesCacheGroup(
  * has none): the new test is the old one and "not `files`", so several plugins can each leave
  * their own out. Mutates `config`; does nothing on the server build or without the group.
  * @param files matched against the module's path (`nameForCondition()`), with `/` or `\`.
+ * @returns the configuration's cache groups (for a caller adding its own), or undefined when
+ *   nothing was changed.
  */
 export function keepStylesWithTheirChunks(
   config: BundlerConfiguration,
   isServer: boolean,
   files: RegExp,
-): void {
-  const styles = stylesCacheGroup(config, isServer);
-  if (!styles) return;
+): CacheGroups | undefined {
+  const splitChunks = isServer ? undefined : config.optimization?.splitChunks;
+  const groups = splitChunks ? (splitChunks.cacheGroups as CacheGroups | undefined) : undefined;
+  if (!groups?.styles) return undefined;
+  const styles = groups.styles;
   const before = styles.test;
   const test: CacheGroupTest = (module, ...rest) => {
     const path = module.nameForCondition?.() ?? '';
@@ -49,4 +47,5 @@ export function keepStylesWithTheirChunks(
     return !files.test(path);
   };
   styles.test = test;
+  return groups;
 }

@@ -13,7 +13,7 @@
  *   nothing more.
  */
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { keepStylesWithTheirChunks, stylesCacheGroup } from '../lib/chunk-styles';
+import { keepStylesWithTheirChunks } from '../lib/chunk-styles';
 import { linkPageStylesheets } from './link';
 
 /** Options: `files`, the CSS files that load with their pages, matched against their path. */
@@ -34,13 +34,9 @@ export default function pageStylesPlugin(context: LoadContext, rawOptions: unkno
   return {
     name: 'page-styles',
     configureWebpack(config, isServer) {
-      const styles = stylesCacheGroup(config, isServer);
-      if (!styles) return {};
-      keepStylesWithTheirChunks(config, isServer, files);
-      const splitChunks = config.optimization!.splitChunks as {
-        cacheGroups: Record<string, unknown>;
-      };
-      splitChunks.cacheGroups.pageStyles = {
+      const groups = keepStylesWithTheirChunks(config, isServer, files);
+      if (!groups) return {};
+      groups.pageStyles = {
         type: 'css/mini-extract',
         test: (module: { nameForCondition?: () => string | null }) =>
           files.test(module.nameForCondition?.() ?? ''),
