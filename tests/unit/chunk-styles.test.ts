@@ -34,6 +34,12 @@ const stylesTest = (c: Config) =>
 
 const at = (path: string): Module => ({ nameForCondition: () => path });
 
+/** `pattern` matches every path of `yes` and none of `no`. */
+function expectMatches(pattern: RegExp, yes: string[], no: string[]): void {
+  for (const path of yes) expect(pattern.test(path), path).toBe(true);
+  for (const path of no) expect(pattern.test(path), path).toBe(false);
+}
+
 const modal = '/site/node_modules/@docsearch/css/dist/modal.css';
 const extras = '/site/plugins/search-index/theme/SearchBar/modal.css';
 
@@ -86,42 +92,44 @@ describe('styles kept out of styles.css (plugins/lib/chunk-styles)', () => {
 
 describe('the files loaded with the modal', () => {
   it("DocSearch's modal styles and the site's additions to the modal, nothing else", () => {
-    for (const path of [
-      '/site/node_modules/@docsearch/css/dist/modal.css',
-      'C:\\site\\node_modules\\@docsearch\\css\\dist\\modal.css',
-      '/site/plugins/search-index/theme/SearchBar/modal.css',
-    ])
-      expect(MODAL_STYLES.test(path), path).toBe(true);
-    for (const path of [
-      '/site/node_modules/@docsearch/css/dist/button.css',
-      '/site/node_modules/@docsearch/css/dist/_variables.css',
-      '/site/node_modules/@docsearch/css/dist/style.css',
-      // The navbar's button and the modal's shell, drawn before hydration.
-      '/site/plugins/search-index/theme/SearchBar/styles.css',
-      '/site/plugins/search-index/theme/SearchPage/styles.module.css',
-      '/site/src/css/custom.css',
-    ])
-      expect(MODAL_STYLES.test(path), path).toBe(false);
+    expectMatches(
+      MODAL_STYLES,
+      [
+        '/site/node_modules/@docsearch/css/dist/modal.css',
+        'C:\\site\\node_modules\\@docsearch\\css\\dist\\modal.css',
+        '/site/plugins/search-index/theme/SearchBar/modal.css',
+      ],
+      [
+        '/site/node_modules/@docsearch/css/dist/button.css',
+        '/site/node_modules/@docsearch/css/dist/_variables.css',
+        '/site/node_modules/@docsearch/css/dist/style.css',
+        // The navbar's button and the modal's shell, drawn before hydration.
+        '/site/plugins/search-index/theme/SearchBar/styles.css',
+        '/site/plugins/search-index/theme/SearchPage/styles.module.css',
+        '/site/src/css/custom.css',
+      ],
+    );
   });
 });
 
 describe('page styles (plugins/page-styles)', () => {
   it('PAGE_STYLES: the home page, widget examples, file checker and search page only', () => {
-    for (const path of [
-      '/site/src/pages/index.module.css',
-      '/site/src/components/widgets/styles.module.css',
-      'C:\\site\\src\\components\\CatalogFileChecker\\styles.module.css',
-      '/site/plugins/search-index/theme/SearchPage/styles.module.css',
-    ])
-      expect(PAGE_STYLES.test(path), path).toBe(true);
-    for (const path of [
-      '/site/src/css/custom.css',
-      '/site/src/pages/other.module.css',
-      '/site/src/components/PageFeedback/styles.module.css',
-      '/site/plugins/search-index/theme/SearchBar/styles.css',
-      '/site/plugins/openapi-pages/theme/api-reference.css',
-    ])
-      expect(PAGE_STYLES.test(path), path).toBe(false);
+    expectMatches(
+      PAGE_STYLES,
+      [
+        '/site/src/pages/index.module.css',
+        '/site/src/components/widgets/styles.module.css',
+        'C:\\site\\src\\components\\CatalogFileChecker\\styles.module.css',
+        '/site/plugins/search-index/theme/SearchPage/styles.module.css',
+      ],
+      [
+        '/site/src/css/custom.css',
+        '/site/src/pages/other.module.css',
+        '/site/src/components/PageFeedback/styles.module.css',
+        '/site/plugins/search-index/theme/SearchBar/styles.css',
+        '/site/plugins/openapi-pages/theme/api-reference.css',
+      ],
+    );
   });
 
   it('gives the page styles a cache group of their own, out of the styles group', () => {
