@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { builtPages } from '../../plugins/lib/built-pages';
 import { classesOfCss, classesOfHtml } from '../../plugins/page-styles/link';
 
 // plugins/page-styles: the styles of components a few pages render are not in the global
@@ -10,14 +11,6 @@ const cssDir = join(build, 'assets', 'css');
 const cssFiles = readdirSync(cssDir).filter((f) => f.endsWith('.css'));
 const globalCss = cssFiles.filter((f) => /^styles\.[0-9a-f]+\.css$/.test(f));
 const css = (file: string) => readFileSync(join(cssDir, file), 'utf8');
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(full);
-    return entry.name.endsWith('.html') ? [full] : [];
-  });
-}
 
 /** The stylesheets a page links, in order (URL paths). */
 const linkedSheets = (html: string) =>
@@ -35,7 +28,7 @@ const PAGES: Record<string, RegExp> = {
 };
 
 describe('page styles (plugins/page-styles)', () => {
-  const pages = htmlFiles(build);
+  const pages = builtPages(build);
   const text = new Map(pages.map((f) => [relative(build, f), readFileSync(f, 'utf8')] as const));
   const links = new Map([...text].map(([page, html]) => [page, linkedSheets(html)] as const));
   // plugin-client-redirects' pages: a refresh to the new address, no stylesheet.
