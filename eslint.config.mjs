@@ -8,6 +8,10 @@ import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The `dist/` files a package documents as entries (see the rules' comment below). */
+const DOCUMENTED_DIST_ENTRIES =
+  'ajv/dist/(2020|standalone|runtime/[a-z0-9]+)$|ajv-formats/dist/formats$|@docsearch/css/dist/(_variables|button|modal)\\.css$';
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,14 +80,13 @@ export default tseslint.config(
       // code"), which whoever loads that code provides; and @docsearch/css, which has no
       // exports map and documents its dist files as the entries for the button and the
       // keyword-search modal (docsearch.algolia.com, "CSS bundles and exports"). They are the
-      // exceptions.
+      // exceptions (DOCUMENTED_DIST_ENTRIES), in both.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex:
-                '^(?!ajv/dist/(2020|standalone|runtime/[a-z0-9]+)$|ajv-formats/dist/formats$|@docsearch/css/dist/(_variables|button|modal)\\.css$)(@[^/]+/)?[^./@][^/]*/dist/',
+              regex: `^(?!${DOCUMENTED_DIST_ENTRIES})(@[^/]+/)?[^./@][^/]*/dist/`,
               message: 'Import the package entry, not its dist/ files.',
             },
           ],
@@ -92,7 +95,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'ImportExpression > Literal[value=/^(@[^/]+\\/)?[^./@][^/]*\\/dist\\//]',
+          // The same pattern, its slashes escaped for the selector's regular expression.
+          selector: `ImportExpression > Literal[value=/^(?!${DOCUMENTED_DIST_ENTRIES.replaceAll('/', '\\/')})(@[^/]+\\/)?[^./@][^/]*\\/dist\\//]`,
           message: 'Import the package entry, not its dist/ files.',
         },
       ],

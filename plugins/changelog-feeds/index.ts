@@ -7,7 +7,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { feedPaths, readChangelog, renderFeeds } from './feeds';
 
 /** The plugin. @throws Error at postBuild when a changelog page has no dated entry. */
 export default function changelogFeedsPlugin(_context: LoadContext): Plugin {
@@ -20,6 +19,8 @@ export default function changelogFeedsPlugin(_context: LoadContext): Plugin {
       return join(__dirname, 'theme');
     },
     async postBuild({ outDir, routesPaths, siteConfig }) {
+      // Loaded here: cheerio and feed would slow every `docusaurus start`, which never runs it.
+      const { feedPaths, readChangelog, renderFeeds } = await import('./feeds');
       const origin = `${siteConfig.url}${siteConfig.baseUrl}`.replace(/\/$/, '');
       const base = siteConfig.baseUrl.replace(/\/$/, '');
       const routes = routesPaths.filter((r) => /\/changelog$/.test(r));

@@ -21,7 +21,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from '@docusaurus/types';
 import { buildShards } from './build';
-import { extractRecords, type ExtractedRecord } from './extract';
+import type { ExtractedRecord } from './extract';
 import { earlyShortcutScript } from '../../src/search/earlyShortcut';
 import { sectionLabel } from '../../src/search/scope';
 import { SEARCH_DIR, recordsFile } from './paths';
@@ -90,6 +90,9 @@ export default function searchIndexPlugin(): Plugin {
 
     async postBuild({ outDir, siteConfig }) {
       const started = Date.now();
+      // Loaded here, not with the site configuration: cheerio and what it imports take
+      // 0.1 s that `docusaurus start`, which never runs postBuild, would wait for.
+      const { extractRecords } = await import('./extract');
       const origin = siteConfig.url.replace(/\/$/, '');
       const records: ExtractedRecord[] = [];
       for (const file of await htmlFiles(outDir)) {
