@@ -24,6 +24,12 @@ export const DEBOUNCE_MS = 50;
 export const QUIET_MS = 400;
 /** `later` parts wait for a quiet bundler at most this many ms. */
 export const MAX_WAIT_MS = 15_000;
+/**
+ * Work left from a start waits at most this many ms after the first build for the build of the
+ * first page: under `docusaurus start` every page's chunk is compiled when a browser first asks
+ * for it (plugins/lazy-compilation), 1–3 s after the server answers on the 2-core machine.
+ */
+export const FIRST_PAGE_WAIT_MS = 10_000;
 
 /** What one plugin regenerates when one of its files changes. */
 export interface WatchJob {
@@ -51,6 +57,7 @@ interface CompilerHooks {
 export class BundlerActivity {
   private building = false;
   private lastEvent = 0;
+  private finished = 0;
   private built!: () => void;
   private readonly firstDone = new Promise<void>((r) => (this.built = r));
 
@@ -76,7 +83,22 @@ export class BundlerActivity {
   mark(building: boolean): void {
     this.building = building;
     this.lastEvent = Date.now();
-    if (!building) this.built();
+    if (!building) {
+      this.finished++;
+      this.built();
+    }
+  }
+
+  /**
+   * Resolves when the first build and then one more (under `docusaurus start`, the first page
+   * a browser opens) have finished, or `maxWaitMs` after the first build at most; never without
+   * a bundler.
+   */
+  async firstPageBuilt(maxWaitMs = FIRST_PAGE_WAIT_MS): Promise<void> {
+    await this.firstDone;
+    const since = Date.now();
+    while (this.finished < 2 && Date.now() - since < maxWaitMs)
+      await new Promise((r) => setTimeout(r, 50));
   }
 
   /**
@@ -182,6 +204,18 @@ export class DefinitionWatch {
       this.timer = undefined;
       this.chain = this.chain.then(() => this.cycle());
     }, this.debounceMs);
+  }
+
+  /**
+   * Runs the `later` part of the job registered under `key` in turn with the cycles, without
+   * waiting for a change: work a start left for later (a plugin calls it once the writer's first
+   * page is shown and the bundler is quiet).
+   */
+  runLater(key: string): void {
+    this.chain = this.chain.then(() => {
+      const job = this.jobs.get(key);
+      return this.run(key, job?.later?.bind(job));
+    });
   }
 
   /** Resolves when the changes reported so far have been regenerated. */

@@ -344,8 +344,19 @@ export async function generateApiPages(
 }
 
 /**
- * The downloads of one API: the bundled definition as YAML (`<staticPath>/openapi/<id>.yaml`)
- * and its Postman collection (`<id>.postman.json`).
+ * Where the downloads of `api` are written: the bundled definition as YAML
+ * (`<staticPath>/openapi/<id>.yaml`) and its Postman collection (`<id>.postman.json`).
+ */
+export function downloadPaths(
+  api: ApiOptions,
+  staticPath: string,
+): [yaml: string, postman: string] {
+  const dir = join(staticPath, 'openapi');
+  return [join(dir, `${api.id}.yaml`), join(dir, `${api.id}.postman.json`)];
+}
+
+/**
+ * The downloads of one API (downloadPaths), by path.
  * @param doc the bundled definition (generateApiPages).
  * @throws Error naming the definition when the Postman converter fails.
  */
@@ -360,14 +371,15 @@ export async function generateDownloads(
   const { stringifyYaml } = await import('@redocly/openapi-core');
   const { postmanCollection } = await import('./postman');
   const header = `# ${apiTitle}, OpenAPI ${String(doc.openapi)}. Bundled from ${api.spec} for download.\n`;
-  files.set(join(staticPath, 'openapi', `${api.id}.yaml`), header + stringifyYaml(doc));
+  const [yamlPath, postmanPath] = downloadPaths(api, staticPath);
+  files.set(yamlPath, header + stringifyYaml(doc));
   let collection: string;
   try {
     collection = await postmanCollection(doc);
   } catch (error) {
     throw new Error(`${api.spec}: no Postman collection: ${(error as Error).message}`);
   }
-  files.set(join(staticPath, 'openapi', `${api.id}.postman.json`), collection);
+  files.set(postmanPath, collection);
   return files;
 }
 

@@ -13,7 +13,7 @@
  * Generated folders are not committed (.gitignore). What a definition generated is kept between
  * builds (./cache.ts) and used again while the definition and the generator are unchanged.
  */
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
@@ -28,6 +28,7 @@ import {
   type PageMemo,
   generateApi,
   generateApiPages,
+  downloadPaths,
   generateDownloads,
   hiddenDir,
   seedPageMemo,
@@ -135,6 +136,8 @@ async function generateAll(
   const staticPath = join(context.siteDir, options.staticPath);
   const results: Omit<Generated, 'rendered'>[] = [];
   const regenerated: string[] = [];
+  /** APIs whose downloads a stopped start left due (`docusaurus start` only). */
+  const downloadsDue: string[] = [];
   const cacheDir = join(context.siteDir, 'node_modules', '.cache', 'openapi-pages');
   for (const api of options.apis) {
     if (!memo) {
@@ -155,13 +158,14 @@ async function generateAll(
       const files = new Map(stored.files);
       if (pageMemo) seedPageMemo(pageMemo, stored.pageKeys ?? [], files);
       if (stored.downloadsDue) {
-        const since = Date.now();
-        const { doc } = await loadSpec(join(context.siteDir, api.spec));
-        for (const [file, content] of await generateDownloads(doc, api, staticPath))
-          files.set(file, content);
-        const kept: Stored = { ...stored, files: [...files], downloadsDue: false };
-        await memo.set(api.id, memoKey, stored.sources, kept, since);
-        regenerated.push(`${api.id} (downloads only)`);
+        // Made once the writer's first page is shown (previewJob); until then the previous
+        // downloads stay, as after an edit.
+        for (const file of downloadPaths(api, staticPath)) {
+          const previous = await readFile(file, 'utf8').catch(() => undefined);
+          if (previous !== undefined) files.set(file, previous);
+        }
+        downloadsDue.push(api.id);
+        regenerated.push(`${api.id} (downloads only, once the first page is shown)`);
       }
       results.push({ ...stored, files });
       continue;
@@ -204,6 +208,7 @@ async function generateAll(
     byApi: new Map(options.apis.map((api, i) => [api.id, results[i]])),
     pages: results.reduce((n, r) => n + r.pageCount, 0),
     regenerated,
+    downloadsDue,
     ...sync,
   };
 }
@@ -215,7 +220,8 @@ const seconds = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} 
  * `docusaurus start`: what a saved definition regenerates (plugins/lib/definition-watch.ts).
  * `now` writes the changed APIs' pages and the downloads page; `later` their downloads (bundled
  * YAML 0.1–0.3 s, Postman collection 0.6–1.3 s). The memo keeps the pages at once, marked
- * `downloadsDue` until `later` has written the downloads, so a start never serves stale ones.
+ * `downloadsDue` until `later` has written the downloads; a start that finds them due leaves
+ * them to `later` too (`dueAtStart`), run once the writer's first page is shown.
  */
 function previewJob(
   context: LoadContext,
@@ -223,6 +229,7 @@ function previewJob(
   memo: SourceMemo<Stored>,
   pageMemo: PageMemo,
   initial: Map<string, Omit<Generated, 'rendered'>>,
+  dueAtStart: string[],
 ) {
   const docsPath = join(context.siteDir, options.docsPath);
   const staticPath = join(context.siteDir, options.staticPath);
@@ -230,8 +237,18 @@ function previewJob(
   /** APIs whose pages were written and whose downloads are still due, with their definition. */
   const due = new Map<
     string,
-    { api: ApiOptions; doc: Awaited<ReturnType<typeof generateApiPages>>['doc']; since: number }
+    {
+      api: ApiOptions;
+      /** The bundled definition; loaded by `later` for downloads a start left due. */
+      doc?: Awaited<ReturnType<typeof generateApiPages>>['doc'];
+      since: number;
+    }
   >();
+  const startedAt = Date.now();
+  for (const id of dueAtStart) {
+    const api = options.apis.find((a) => a.id === id);
+    if (api) due.set(id, { api, since: startedAt });
+  }
   const memoKey = (api: ApiOptions) => ({ api, wording: options.wording, docsPath, staticPath });
   const inDocs = (file: string) => file.startsWith(`${docsPath}${sep}`);
   /**
@@ -328,7 +345,8 @@ function previewJob(
         due.delete(id);
         let downloads: FileSet;
         try {
-          downloads = await generateDownloads(doc, api, staticPath);
+          const bundled = doc ?? (await loadSpec(join(context.siteDir, api.spec))).doc;
+          downloads = await generateDownloads(bundled, api, staticPath);
         } catch (error) {
           console.error(`[openapi-pages] kept the previous downloads: ${(error as Error).message}`);
           continue;
@@ -339,7 +357,7 @@ function previewJob(
         const files = new Map([...result.files].filter(([f]) => inDocs(f)));
         for (const [file, content] of downloads) files.set(file, content);
         latest.set(id, { ...result, files });
-        const stored: Stored = { ...result, rendered: 0, files: [...files] };
+        const stored: Stored = { ...result, rendered: 0, files: [...files], downloadsDue: false };
         await memo.set(id, memoKey(api), result.sources, stored, since);
         done.push(id);
       }
@@ -381,16 +399,22 @@ export default async function openapiPagesPlugin(
     console.info(
       `[openapi-pages] ${first.pages} pages; regenerated: ${first.regenerated.join(', ') || 'none'} (other definitions unchanged since the last start)`,
     );
+    const key = `openapi-pages${context.siteDir}`;
     watch.register(
-      `openapi-pages${context.siteDir}`,
-      previewJob(context, options, memo, pageMemo, first.byApi),
+      key,
+      previewJob(context, options, memo, pageMemo, first.byApi, first.downloadsDue),
     );
-    // The first edit would otherwise wait for Redocly's module (0.7 s) when the start took
-    // every API from the memo; loaded once the dev server's first build is done.
+    // Once the writer's first page is shown and the bundler is quiet, not while the dev server
+    // compiles it (design/performance.md, "Work a start leaves for later"): the downloads a
+    // stopped start left due (0.5–2 s), else Redocly's module (0.7 s), which the first edit
+    // would otherwise wait for when the start took every API from the memo.
     void watch.bundler
-      .firstBuild()
+      .firstPageBuilt()
       .then(() => watch.bundler.quiet(Date.now()))
-      .then(() => import('@redocly/openapi-core'));
+      .then(async () => {
+        if (first.downloadsDue.length) watch.runLater(key);
+        else await import('@redocly/openapi-core');
+      });
   }
   return {
     name: 'openapi-pages',

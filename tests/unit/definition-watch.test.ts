@@ -58,6 +58,54 @@ describe('definition watch', () => {
     expect(log).toEqual(['now', 'built', 'later']);
   });
 
+  it('tells when the first page after the first build is built, or gives up waiting', async () => {
+    const watch = quick();
+    let shown = false;
+    void watch.bundler.firstPageBuilt(60_000).then(() => (shown = true));
+    const tick = () => new Promise((r) => setTimeout(r, 80));
+    // The dev server's first build, then a browser opens the first page (its lazy compile).
+    watch.bundler.mark(true);
+    watch.bundler.mark(false);
+    await tick();
+    expect(shown).toBe(false);
+    watch.bundler.mark(true);
+    await tick();
+    expect(shown).toBe(false);
+    watch.bundler.mark(false);
+    await tick();
+    expect(shown).toBe(true);
+    // Without a browser, the wait ends after its limit.
+    const alone = quick();
+    let given = false;
+    void alone.bundler.firstPageBuilt(100).then(() => (given = true));
+    alone.bundler.mark(true);
+    alone.bundler.mark(false);
+    await tick();
+    expect(given).toBe(false);
+    await tick();
+    expect(given).toBe(true);
+  });
+
+  it("runs a job's later part when asked, in turn with the cycles", async () => {
+    const watch = quick();
+    const log: string[] = [];
+    watch.register('pages', {
+      files: () => ['/site/a.yaml'],
+      now: async () => {
+        log.push('now');
+        await new Promise((r) => setTimeout(r, 50));
+      },
+      later: async () => void log.push('later'),
+    });
+    watch.notify('/site/a.yaml');
+    await new Promise((r) => setTimeout(r, 30));
+    // Asked while the cycle runs: after it, not beside it.
+    watch.runLater('pages');
+    watch.runLater('nothing registered');
+    await watch.settled();
+    expect(log).toEqual(['now', 'later', 'later']);
+  });
+
   it('goes on after a job throws', async () => {
     const watch = quick();
     const log: string[] = [];

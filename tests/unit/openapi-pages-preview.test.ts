@@ -144,8 +144,22 @@ describe('openapi-pages under docusaurus start', { timeout: 60_000 }, () => {
     watch.close();
     vi.restoreAllMocks();
     const next = await start(s);
-    expect(next.messages().join('\n')).toContain('regenerated: mini (downloads only)');
+    expect(next.messages().join('\n')).toContain(
+      'regenerated: mini (downloads only, once the first page is shown)',
+    );
+    // The start serves its pages first: the previous downloads stay until the writer's first
+    // page is built (the dev server's first build, then the page's), and the bundler is quiet.
+    expect(await download()).not.toContain('Get one order');
+    next.watch.bundler.mark(true);
+    next.watch.bundler.mark(false);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await download()).not.toContain('Get one order');
+    next.watch.bundler.mark(true);
+    next.watch.bundler.mark(false);
+    for (let i = 0; i < 400 && !(await download()).includes('Get one order'); i++)
+      await new Promise((r) => setTimeout(r, 25));
     expect(await download()).toContain('Get one order');
+    await next.watch.settled();
     vi.restoreAllMocks();
     expect((await start(s)).messages().join('\n')).toContain('regenerated: none');
   });
