@@ -10,12 +10,17 @@
  * with `npm run bench:preview`: start to the first page rendered 17.8 → 14.3 s, a body edit
  * 1.7 → 1.4–1.5 s (same machine, each against plain Docusaurus in the same run).
  *
+ * The route registry's weak references would still make Rspack build every page at start;
+ * ./registry-loader.cjs drops them (design/performance.md, "The route registry without weak
+ * references").
+ *
  * Cost: the first visit of a page (or first use of a lazy feature) in a preview session waits
  * for its compile, e.g. about 7 s for the diagram library on the 2-core machine. Production
  * builds are unchanged: the plugin is not added there, and it returns nothing for the server
  * bundle or for Webpack (`future.faster` off).
  */
-import type { Plugin } from '@docusaurus/types';
+import { join } from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 
 /** A connect-style middleware, as the development server (webpack-dev-server) mounts them. */
 type Middleware = (req: unknown, res: unknown, next?: () => void) => unknown;
@@ -51,11 +56,23 @@ function hasLazyMiddleware(instance: unknown): instance is RspackLazyApi {
 export function lazyCompilationConfig(
   isServer: boolean,
   bundler: { name: string; instance: unknown },
+  generatedFilesDir: string,
 ): Record<string, unknown> {
   if (isServer || bundler.name !== 'rspack' || !hasLazyMiddleware(bundler.instance)) return {};
   const rspack = bundler.instance;
   return {
     lazyCompilation: { entries: false, imports: true },
+    // Without its weak references, the route registry no longer makes the bundler build every
+    // page at start (./registry-loader.cjs).
+    module: {
+      rules: [
+        {
+          test: (file: string) => file === join(generatedFilesDir, 'registry.js'),
+          enforce: 'pre',
+          use: [{ loader: join(__dirname, 'registry-loader.cjs') }],
+        },
+      ],
+    },
     devServer: {
       setupMiddlewares: (_middlewares: unknown[], devServer: { compiler: unknown }) => [
         rspack.lazyCompilationMiddleware(devServer.compiler),
@@ -65,11 +82,11 @@ export function lazyCompilationConfig(
 }
 
 /** The plugin; see the module comment. */
-export default function lazyCompilationPlugin(): Plugin {
+export default function lazyCompilationPlugin(context: LoadContext): Plugin {
   return {
     name: 'lazy-compilation',
     configureWebpack(_config, isServer, { currentBundler }) {
-      return lazyCompilationConfig(isServer, currentBundler);
+      return lazyCompilationConfig(isServer, currentBundler, context.generatedFilesDir);
     },
   };
 }
