@@ -26,13 +26,30 @@ function htmlToText<T extends { children?: unknown[] }>(node: T): T {
   return node;
 }
 
-/** Markdown text from a definition as block nodes (paragraphs, lists, code…). */
+/**
+ * Parsed descriptions by their text. A shared schema's field descriptions appear on every page
+ * that uses it, and a preview edit renders its page again with all but one of them unchanged.
+ * Cleared when it reaches `PARSED_MAX` entries (the ten definitions hold about 1,500 texts).
+ */
+const parsed = new Map<string, Block[]>();
+const PARSED_MAX = 20_000;
+
+/**
+ * Markdown text from a definition as block nodes (paragraphs, lists, code…): a new copy on each
+ * call, which the caller may put into its page's tree and change.
+ */
 export function markdownBlocks(text: string | undefined): Block[] {
   if (!text?.trim()) return [];
-  const tree = htmlToText(
-    fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }),
-  ) as Root;
-  return tree.children;
+  let blocks = parsed.get(text);
+  if (!blocks) {
+    const tree = htmlToText(
+      fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }),
+    ) as Root;
+    blocks = tree.children;
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(text, blocks);
+  }
+  return structuredClone(blocks);
 }
 
 /**

@@ -14,6 +14,7 @@ import { goWithErrorChecks, requestSnippets } from '../../plugins/openapi-pages/
 import { credentialHeader } from '../../plugins/openapi-pages/render/index';
 import { fieldNames, schemaTree, typeLabel } from '../../plugins/openapi-pages/schema';
 import { normalizeOptions } from '../../plugins/openapi-pages';
+import { markdownBlocks, toMdx } from '../../plugins/openapi-pages/mdx';
 import { apiWording } from '../../config/openapi';
 import { toHtml } from './mdx-html';
 import { miniApi } from '../fixtures/openapi/mini';
@@ -72,6 +73,16 @@ describe('openapi-pages: pages of a definition', () => {
     expect(html).toContain('Bearer &lt;token&gt; stay text.');
     expect(html).toContain('Amount | in {currency}.');
     expect(html).toContain('<a href="/connect/api/webhooks">webhooks</a>');
+  });
+
+  it('parses a description once, and gives each page its own copy of the nodes', () => {
+    const text = 'A **bold** word and a [link](/connect/fulfillment).';
+    const first = markdownBlocks(text);
+    // A page's renderer may change the nodes it put into its tree.
+    (first[0] as { children: unknown[] }).children.length = 0;
+    const second = markdownBlocks(text);
+    expect(second).not.toBe(first);
+    expect(toMdx(second)).toBe('A **bold** word and a [link](/connect/fulfillment).\n');
   });
 
   it('puts parameters, field trees, samples, responses and errors in the static HTML', async () => {
