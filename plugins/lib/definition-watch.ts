@@ -30,6 +30,12 @@ export const MAX_WAIT_MS = 15_000;
  * for it (plugins/lazy-compilation), 1–3 s after the server answers on the 2-core machine.
  */
 export const FIRST_PAGE_WAIT_MS = 10_000;
+/**
+ * Work left from a start runs after the bundler has been quiet this many ms since the first
+ * page's build: the browser then fetches that page's chunks from the same Node process, for
+ * 0.5–1 s on the 2-core machine, and a module load there (Redocly's, 0.7 s) would hold them.
+ */
+export const START_WORK_QUIET_MS = 1_500;
 
 /** What one plugin regenerates when one of its files changes. */
 export interface WatchJob {

@@ -3,7 +3,7 @@
  * definition regenerates through plugins/lib/definition-watch.ts, the pages at once and the
  * downloads after, renders again only what the edit changes, and every page it changes shows it.
  */
-import { copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { LoadContext } from '@docusaurus/types';
@@ -124,6 +124,40 @@ describe('openapi-pages under docusaurus start', { timeout: 60_000 }, () => {
     vi.restoreAllMocks();
     const third = await start(s);
     expect(third.messages().join('\n')).toContain('regenerated: none');
+  });
+
+  it('goes through an edit once the first page is shown, writing nothing; an edit after renders its page alone', async () => {
+    process.env.NODE_ENV = 'development';
+    const s = await site();
+    await start(s);
+    vi.restoreAllMocks();
+    const { watch, messages } = await start(s);
+    /** Every file the plugin writes (pages, partials, downloads), with its modification time. */
+    const written = async () => {
+      const entries = await readdir(s.siteDir, { recursive: true, withFileTypes: true });
+      const files = entries.filter((e) => e.isFile() && !e.parentPath.includes('.docusaurus'));
+      const times = await Promise.all(
+        files.map(
+          async (e) =>
+            `${join(e.parentPath, e.name)} ${(await stat(join(e.parentPath, e.name))).mtimeMs}`,
+        ),
+      );
+      return times.sort();
+    };
+    const before = await written();
+    expect(before.length).toBeGreaterThan(5);
+    // The dev server's first build, then the first page's; the pass runs once it is quiet.
+    watch.bundler.mark(true);
+    watch.bundler.mark(false);
+    watch.bundler.mark(true);
+    watch.bundler.mark(false);
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(await written()).toEqual(before);
+    // The page memo is whole: an edit still renders only its own page.
+    await save(s, watch, (t) =>
+      t.replace('Returns the order `{order_id}`', 'Returns, warm, the order `{order_id}`'),
+    );
+    expect(messages().join('\n')).toMatch(/regenerated: mini \(1 of \d+ pages rendered\)/);
   });
 
   it('makes only the downloads at the next start when the last one stopped before them', async () => {
