@@ -36,6 +36,10 @@ export const FIRST_PAGE_WAIT_MS = 10_000;
  * 0.5–1 s on the 2-core machine, and a module load there (Redocly's, 0.7 s) would hold them.
  */
 export const START_WORK_QUIET_MS = 1_500;
+/** Work that can wait for a writer who is reading, not saving: this many ms of quiet bundler. */
+export const IDLE_MS = 10_000;
+/** ...or at most this many ms. */
+export const IDLE_MAX_WAIT_MS = 120_000;
 
 /** What one plugin regenerates when one of its files changes. */
 export interface WatchJob {
@@ -166,6 +170,8 @@ export interface DefinitionWatchOptions {
   debounceMs?: number;
   quietMs?: number;
   maxWaitMs?: number;
+  startWorkQuietMs?: number;
+  idleMs?: number;
   /** Starts watching `files`; default watchFolders. */
   watch?: (files: string[], onChange: (file: string) => void) => FileWatcher;
 }
@@ -184,12 +190,16 @@ export class DefinitionWatch {
   private readonly debounceMs: number;
   private readonly quietMs: number;
   private readonly maxWaitMs: number;
+  private readonly startWorkQuietMs: number;
+  private readonly idleMs: number;
   private readonly startWatch: NonNullable<DefinitionWatchOptions['watch']>;
 
   constructor(options: DefinitionWatchOptions = {}) {
     this.debounceMs = options.debounceMs ?? DEBOUNCE_MS;
     this.quietMs = options.quietMs ?? QUIET_MS;
     this.maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
+    this.startWorkQuietMs = options.startWorkQuietMs ?? START_WORK_QUIET_MS;
+    this.idleMs = options.idleMs ?? IDLE_MS;
     this.startWatch = options.watch ?? watchFolders;
   }
 
@@ -210,6 +220,23 @@ export class DefinitionWatch {
       this.timer = undefined;
       this.chain = this.chain.then(() => this.cycle());
     }, this.debounceMs);
+  }
+
+  /**
+   * Resolves when the writer's first page has been built (BundlerActivity.firstPageBuilt) and
+   * the bundler has then been quiet for START_WORK_QUIET_MS: when a start's own work can run.
+   */
+  async afterFirstPage(): Promise<void> {
+    await this.bundler.firstPageBuilt();
+    await this.bundler.quiet(Date.now(), this.startWorkQuietMs);
+  }
+
+  /**
+   * Resolves once the bundler has been quiet for IDLE_MS (no save, no page compiled), or after
+   * IDLE_MAX_WAIT_MS: for work whose result the writer is not waiting for.
+   */
+  async idle(): Promise<void> {
+    await this.bundler.quiet(Date.now(), this.idleMs, IDLE_MAX_WAIT_MS);
   }
 
   /**

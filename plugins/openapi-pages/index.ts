@@ -17,11 +17,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
-import {
-  type DefinitionWatch,
-  START_WORK_QUIET_MS,
-  definitionWatch,
-} from '../lib/definition-watch';
+import { type DefinitionWatch, definitionWatch } from '../lib/definition-watch';
 import { SourceMemo } from '../lib/source-memo';
 import { cachedGenerate, generatorKey } from './cache';
 import { loadSpec } from './load';
@@ -162,14 +158,14 @@ async function generateAll(
       const files = new Map(stored.files);
       if (pageMemo) seedPageMemo(pageMemo, stored.pageKeys ?? [], files);
       if (stored.downloadsDue) {
-        // Made once the writer's first page is shown (previewJob); until then the previous
-        // downloads stay, as after an edit.
+        // Made when the preview is idle after its first page (previewJob); until then the
+        // previous downloads stay, as after an edit.
         for (const file of downloadPaths(api, staticPath)) {
           const previous = await readFile(file, 'utf8').catch(() => undefined);
           if (previous !== undefined) files.set(file, previous);
         }
         downloadsDue.push(api.id);
-        regenerated.push(`${api.id} (downloads only, once the first page is shown)`);
+        regenerated.push(`${api.id} (downloads only, when the preview is idle)`);
       }
       results.push({ ...stored, files });
       continue;
@@ -225,7 +221,7 @@ const seconds = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} 
  * `now` writes the changed APIs' pages and the downloads page; `later` their downloads (bundled
  * YAML 0.1–0.3 s, Postman collection 0.6–1.3 s). The memo keeps the pages at once, marked
  * `downloadsDue` until `later` has written the downloads; a start that finds them due leaves
- * them to `later` too (`dueAtStart`), run once the writer's first page is shown.
+ * them to `later` too (`dueAtStart`), run when the preview is idle after its first page.
  */
 function previewJob(
   context: LoadContext,
@@ -420,19 +416,20 @@ export default async function openapiPagesPlugin(
     const key = `openapi-pages${context.siteDir}`;
     const job = previewJob(context, options, memo, pageMemo, first.byApi, first.downloadsDue);
     watch.register(key, job);
-    // Once the writer's first page is shown and the bundler is quiet, not while the dev server
-    // compiles it (design/performance.md, "Work a start leaves for later"): the downloads a
-    // stopped start left due (0.5–2 s), else Redocly's module (0.7 s); then a pass through an
-    // edit's work, which the first edit would otherwise pay for.
-    void watch.bundler
-      .firstPageBuilt()
-      .then(() => watch.bundler.quiet(Date.now(), START_WORK_QUIET_MS))
+    // Not while the dev server compiles and sends the writer's first page (design/
+    // performance.md, "Work a start leaves for later"): once it is shown, Redocly's module
+    // (0.7 s) and a pass through an edit's work, which the first edit would otherwise pay for;
+    // the downloads a stopped start left due (0.5–2 s) when the writer is not saving.
+    void watch
+      .afterFirstPage()
       .then(async () => {
-        if (first.downloadsDue.length) watch.runLater(key);
-        else await import('@redocly/openapi-core');
+        await import('@redocly/openapi-core');
         await job.warm();
+        if (!first.downloadsDue.length) return;
+        await watch.idle();
+        watch.runLater(key);
       })
-      .catch((error: Error) => console.warn(`[openapi-pages] warm-up: ${error.message}`));
+      .catch((error: Error) => console.warn(`[openapi-pages] after the start: ${error.message}`));
   }
   return {
     name: 'openapi-pages',

@@ -65,6 +65,8 @@ const testWatch = () =>
   new DefinitionWatch({
     debounceMs: 5,
     quietMs: 5,
+    startWorkQuietMs: 300,
+    idleMs: 1_000,
     watch: () => ({ add() {}, close() {} }),
   });
 
@@ -179,17 +181,25 @@ describe('openapi-pages under docusaurus start', { timeout: 60_000 }, () => {
     vi.restoreAllMocks();
     const next = await start(s);
     expect(next.messages().join('\n')).toContain(
-      'regenerated: mini (downloads only, once the first page is shown)',
+      'regenerated: mini (downloads only, when the preview is idle)',
     );
     // The start serves its pages first: the previous downloads stay until the writer's first
-    // page is built (the dev server's first build, then the page's), and the bundler is quiet.
+    // page is built (the dev server's first build, then the page's) and the bundler has been
+    // quiet for the idle time (1 s here), which a compile starts again.
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
     expect(await download()).not.toContain('Get one order');
     next.watch.bundler.mark(true);
     next.watch.bundler.mark(false);
-    await new Promise((r) => setTimeout(r, 500));
+    await wait(500);
     expect(await download()).not.toContain('Get one order');
     next.watch.bundler.mark(true);
     next.watch.bundler.mark(false);
+    await wait(1_000);
+    expect(await download()).not.toContain('Get one order');
+    next.watch.bundler.mark(true);
+    next.watch.bundler.mark(false);
+    await wait(700);
+    expect(await download()).not.toContain('Get one order');
     for (let i = 0; i < 400 && !(await download()).includes('Get one order'); i++)
       await new Promise((r) => setTimeout(r, 25));
     expect(await download()).toContain('Get one order');
