@@ -24,18 +24,6 @@ export const DEBOUNCE_MS = 50;
 export const QUIET_MS = 400;
 /** `later` parts wait for a quiet bundler at most this many ms. */
 export const MAX_WAIT_MS = 15_000;
-/**
- * Work left from a start waits at most this many ms after the first build for the build of the
- * first page: under `docusaurus start` every page's chunk is compiled when a browser first asks
- * for it (plugins/lazy-compilation), 1–3 s after the server answers on the 2-core machine.
- */
-export const FIRST_PAGE_WAIT_MS = 10_000;
-/**
- * Work left from a start runs after the bundler has been quiet this many ms since the first
- * page's build: the browser then fetches that page's chunks from the same Node process, for
- * 0.5–1 s on the 2-core machine, and a module load there (Redocly's, 0.7 s) would hold them.
- */
-export const START_WORK_QUIET_MS = 1_500;
 /** Work that can wait for a writer who is reading, not saving: this many ms of quiet bundler. */
 export const IDLE_MS = 10_000;
 /** ...or at most this many ms. */
@@ -67,7 +55,6 @@ interface CompilerHooks {
 export class BundlerActivity {
   private building = false;
   private lastEvent = 0;
-  private finished = 0;
   private built!: () => void;
   private readonly firstDone = new Promise<void>((r) => (this.built = r));
 
@@ -93,22 +80,7 @@ export class BundlerActivity {
   mark(building: boolean): void {
     this.building = building;
     this.lastEvent = Date.now();
-    if (!building) {
-      this.finished++;
-      this.built();
-    }
-  }
-
-  /**
-   * Resolves when the first build and then one more (under `docusaurus start`, the first page
-   * a browser opens) have finished, or `maxWaitMs` after the first build at most; never without
-   * a bundler.
-   */
-  async firstPageBuilt(maxWaitMs = FIRST_PAGE_WAIT_MS): Promise<void> {
-    await this.firstDone;
-    const since = Date.now();
-    while (this.finished < 2 && Date.now() - since < maxWaitMs)
-      await new Promise((r) => setTimeout(r, 50));
+    if (!building) this.built();
   }
 
   /**
@@ -170,7 +142,6 @@ export interface DefinitionWatchOptions {
   debounceMs?: number;
   quietMs?: number;
   maxWaitMs?: number;
-  startWorkQuietMs?: number;
   idleMs?: number;
   /** Starts watching `files`; default watchFolders. */
   watch?: (files: string[], onChange: (file: string) => void) => FileWatcher;
@@ -190,7 +161,6 @@ export class DefinitionWatch {
   private readonly debounceMs: number;
   private readonly quietMs: number;
   private readonly maxWaitMs: number;
-  private readonly startWorkQuietMs: number;
   private readonly idleMs: number;
   private readonly startWatch: NonNullable<DefinitionWatchOptions['watch']>;
 
@@ -198,7 +168,6 @@ export class DefinitionWatch {
     this.debounceMs = options.debounceMs ?? DEBOUNCE_MS;
     this.quietMs = options.quietMs ?? QUIET_MS;
     this.maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
-    this.startWorkQuietMs = options.startWorkQuietMs ?? START_WORK_QUIET_MS;
     this.idleMs = options.idleMs ?? IDLE_MS;
     this.startWatch = options.watch ?? watchFolders;
   }
@@ -220,15 +189,6 @@ export class DefinitionWatch {
       this.timer = undefined;
       this.chain = this.chain.then(() => this.cycle());
     }, this.debounceMs);
-  }
-
-  /**
-   * Resolves when the writer's first page has been built (BundlerActivity.firstPageBuilt) and
-   * the bundler has then been quiet for START_WORK_QUIET_MS: when a start's own work can run.
-   */
-  async afterFirstPage(): Promise<void> {
-    await this.bundler.firstPageBuilt();
-    await this.bundler.quiet(Date.now(), this.startWorkQuietMs);
   }
 
   /**

@@ -158,7 +158,7 @@ async function generateAll(
       const files = new Map(stored.files);
       if (pageMemo) seedPageMemo(pageMemo, stored.pageKeys ?? [], files);
       if (stored.downloadsDue) {
-        // Made when the preview is idle after its first page (previewJob); until then the
+        // Made when the preview is idle after its start (previewJob); until then the
         // previous downloads stay, as after an edit.
         for (const file of downloadPaths(api, staticPath)) {
           const previous = await readFile(file, 'utf8').catch(() => undefined);
@@ -221,7 +221,7 @@ const seconds = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} 
  * `now` writes the changed APIs' pages and the downloads page; `later` their downloads (bundled
  * YAML 0.1–0.3 s, Postman collection 0.6–1.3 s). The memo keeps the pages at once, marked
  * `downloadsDue` until `later` has written the downloads; a start that finds them due leaves
- * them to `later` too (`dueAtStart`), run when the preview is idle after its first page.
+ * them to `later` too (`dueAtStart`), run when the preview is idle after its start.
  */
 function previewJob(
   context: LoadContext,
@@ -416,12 +416,13 @@ export default async function openapiPagesPlugin(
     const key = `openapi-pages${context.siteDir}`;
     const job = previewJob(context, options, memo, pageMemo, first.byApi, first.downloadsDue);
     watch.register(key, job);
-    // Not while the dev server compiles and sends the writer's first page (design/
-    // performance.md, "Work a start leaves for later"): once it is shown, Redocly's module
-    // (0.7 s) and a pass through an edit's work, which the first edit would otherwise pay for;
-    // the downloads a stopped start left due (0.5–2 s) when the writer is not saving.
-    void watch
-      .afterFirstPage()
+    // Once the dev server's first build is done and the bundler is quiet (design/performance.md,
+    // "Work a start leaves for later"): Redocly's module (0.7 s) and a pass through an edit's
+    // work, which the first edit would otherwise pay for; then, when the writer is not saving,
+    // the downloads a stopped start left due (0.5–2 s).
+    void watch.bundler
+      .firstBuild()
+      .then(() => watch.bundler.quiet(Date.now()))
       .then(async () => {
         await import('@redocly/openapi-core');
         await job.warm();

@@ -1,5 +1,13 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkPage, countProseWords, loadRules } from '../../scripts/check-content.mjs';
+import {
+  checkPage,
+  countProseWords,
+  loadRules,
+  withPartials,
+} from '../../scripts/check-content.mjs';
 
 const rules = loadRules();
 const prose = Array.from({ length: 40 }, () => 'You send the file to the store.').join(' ');
@@ -62,5 +70,24 @@ describe('check-content', () => {
       `only 2 words of prose; a page needs ${rules.minProseWords}`,
     ]);
     expect(countProseWords('import X from "y";\n<Tabs groupId="a">Hello world</Tabs>')).toBe(2);
+  });
+
+  it('counts the prose of the partials a page imports from its folder (preview API pages)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'check-content-'));
+    const head = page(
+      'title: Create an order\ndescription: Creates an order.',
+      "import ApiPageFields from './_create_order.fields.mdx';\nimport Gone from './_gone.mdx';\n\nCreates an order.\n\n<ApiPageFields />",
+    );
+    const file = join(dir, 'create_order.mdx');
+    await writeFile(file, head);
+    await writeFile(join(dir, '_create_order.fields.mdx'), `## Body\n\n${prose}\n`);
+    expect(checkPage('create_order.mdx', head, rules).map((p) => p.message)).toEqual([
+      `only 3 words of prose; a page needs ${rules.minProseWords}`,
+    ]);
+    // A partial that is missing adds nothing; one elsewhere than the page's folder is not read.
+    expect(checkPage('create_order.mdx', withPartials(file, head), rules)).toEqual([]);
+    expect(withPartials(file, "import X from '../_create_order.fields.mdx';\n")).not.toContain(
+      'Body',
+    );
   });
 });

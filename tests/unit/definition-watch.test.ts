@@ -58,32 +58,20 @@ describe('definition watch', () => {
     expect(log).toEqual(['now', 'built', 'later']);
   });
 
-  it('tells when the first page after the first build is built, or gives up waiting', async () => {
-    const watch = quick();
-    let shown = false;
-    void watch.bundler.firstPageBuilt(60_000).then(() => (shown = true));
-    const tick = () => new Promise((r) => setTimeout(r, 80));
-    // The dev server's first build, then a browser opens the first page (its lazy compile).
+  it('tells when the bundler has been idle long enough, counting again from each build', async () => {
+    const watch = new DefinitionWatch({ idleMs: 200, watch: () => ({ add() {}, close() {} }) });
+    let idle = false;
+    void watch.idle().then(() => (idle = true));
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await wait(120);
+    // A save's compile: the idle time starts again after it.
     watch.bundler.mark(true);
+    await wait(100);
     watch.bundler.mark(false);
-    await tick();
-    expect(shown).toBe(false);
-    watch.bundler.mark(true);
-    await tick();
-    expect(shown).toBe(false);
-    watch.bundler.mark(false);
-    await tick();
-    expect(shown).toBe(true);
-    // Without a browser, the wait ends after its limit.
-    const alone = quick();
-    let given = false;
-    void alone.bundler.firstPageBuilt(100).then(() => (given = true));
-    alone.bundler.mark(true);
-    alone.bundler.mark(false);
-    await tick();
-    expect(given).toBe(false);
-    await tick();
-    expect(given).toBe(true);
+    await wait(120);
+    expect(idle).toBe(false);
+    await wait(200);
+    expect(idle).toBe(true);
   });
 
   it("runs a job's later part when asked, in turn with the cycles", async () => {

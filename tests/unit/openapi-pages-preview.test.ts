@@ -65,7 +65,6 @@ const testWatch = () =>
   new DefinitionWatch({
     debounceMs: 5,
     quietMs: 5,
-    startWorkQuietMs: 300,
     idleMs: 1_000,
     watch: () => ({ add() {}, close() {} }),
   });
@@ -128,7 +127,7 @@ describe('openapi-pages under docusaurus start', { timeout: 60_000 }, () => {
     expect(third.messages().join('\n')).toContain('regenerated: none');
   });
 
-  it('goes through an edit once the first page is shown, writing nothing; an edit after renders its page alone', async () => {
+  it('goes through an edit once the first build is done, writing nothing; an edit after renders its page alone', async () => {
     process.env.NODE_ENV = 'development';
     const s = await site();
     await start(s);
@@ -148,12 +147,10 @@ describe('openapi-pages under docusaurus start', { timeout: 60_000 }, () => {
     };
     const before = await written();
     expect(before.length).toBeGreaterThan(5);
-    // The dev server's first build, then the first page's; the pass runs once it is quiet.
+    // The dev server's first build; the pass runs once the bundler is quiet.
     watch.bundler.mark(true);
     watch.bundler.mark(false);
-    watch.bundler.mark(true);
-    watch.bundler.mark(false);
-    await new Promise((r) => setTimeout(r, 2_500));
+    await new Promise((r) => setTimeout(r, 1_500));
     expect(await written()).toEqual(before);
     // The page memo is whole: an edit still renders only its own page.
     await save(s, watch, (t) =>
@@ -183,18 +180,16 @@ describe('openapi-pages under docusaurus start', { timeout: 60_000 }, () => {
     expect(next.messages().join('\n')).toContain(
       'regenerated: mini (downloads only, when the preview is idle)',
     );
-    // The start serves its pages first: the previous downloads stay until the writer's first
-    // page is built (the dev server's first build, then the page's) and the bundler has been
-    // quiet for the idle time (1 s here), which a compile starts again.
+    // The start serves its pages first: the previous downloads stay until the dev server's
+    // first build is done and the bundler has then been quiet for the idle time (1 s here),
+    // which a compile (a save, a page's first visit) starts again.
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
     expect(await download()).not.toContain('Get one order');
-    next.watch.bundler.mark(true);
-    next.watch.bundler.mark(false);
-    await wait(500);
+    await wait(1_500);
     expect(await download()).not.toContain('Get one order');
     next.watch.bundler.mark(true);
     next.watch.bundler.mark(false);
-    await wait(1_000);
+    await wait(800);
     expect(await download()).not.toContain('Get one order');
     next.watch.bundler.mark(true);
     next.watch.bundler.mark(false);
