@@ -7,7 +7,7 @@
  * problem, 0 otherwise; a malformed front matter is reported, never thrown.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
 
@@ -106,6 +106,24 @@ export function checkPage(file, source, rules) {
   return problems;
 }
 
+/**
+ * `text` of the page at `file` with the text of the partials it imports from its own folder
+ * (`import Name from './_name.mdx';`) appended, so their prose counts for the page: the
+ * writers' preview writes each API page as a head and two partials
+ * (plugins/openapi-pages/preview-split.ts). Line numbers past the page's last line are in its
+ * partials, in import order.
+ */
+export function withPartials(file, text) {
+  const parts = [...text.matchAll(/^import \w+ from '\.\/(_[^'/]+\.mdx?)';$/gm)].map((m) => {
+    try {
+      return readFileSync(join(dirname(file), m[1]), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
+    } catch {
+      return '';
+    }
+  });
+  return [text, ...parts].join('\n');
+}
+
 /** Lists .md and .mdx files under `dir`, skipping folders and files that start with `_`. */
 export function listPages(dir) {
   const out = [];
@@ -123,7 +141,7 @@ function main() {
   const rules = loadRules();
   const pages = listPages(join(root, 'docs'));
   const problems = pages.flatMap((file) =>
-    checkPage(relative(root, file), readFileSync(file, 'utf8'), rules),
+    checkPage(relative(root, file), withPartials(file, readFileSync(file, 'utf8')), rules),
   );
   for (const p of problems) console.error(`${p.file}:${p.line}: ${p.message}`);
   if (problems.length > 0) {
