@@ -16,45 +16,44 @@
  *   (MODAL_STYLES).
  * Both components use the search seam (src/search/seam, wired by src/search/client).
  */
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from '@docusaurus/types';
 import { buildShards } from './build';
 import type { ExtractedRecord } from './extract';
+import type { ExtractJob } from './pages';
 import { earlyShortcutScript } from '../../src/search/earlyShortcut';
-import { sectionLabel } from '../../src/search/scope';
 import { SEARCH_DIR, recordsFile } from './paths';
 import { keepStylesWithTheirChunks } from '../lib/chunk-styles';
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'assets' && entry.name !== SEARCH_DIR)
-        out.push(...(await htmlFiles(full)));
-    } else if (entry.name.endsWith('.html') && entry.name !== '404.html') {
-      out.push(full);
-    }
-  }
-  return out.sort();
-}
+export { routeOfFile, sectionOf } from './pages';
 
-/** URL path of a built HTML file (`catalog.html` → `/catalog`, `a/index.html` → `/a`). */
-export function routeOfFile(file: string, baseUrl: string): string {
-  const rel = file
-    .split(sep)
-    .join('/')
-    .replace(/(^|\/)index\.html$/, '')
-    .replace(/\.html$/, '');
-  return `${baseUrl}${rel}`.replace(/\/$/, '') || '/';
-}
-
-/** Section facet of a route: its first path segment after the base URL, `home` for `/`. */
-export function sectionOf(route: string, baseUrl: string): string {
-  const rest = route.slice(baseUrl.length - 1).replace(/^\//, '');
-  return rest.split('/')[0] || 'home';
+/**
+ * The records of every built page, extracted in a worker thread (./worker.mjs): the
+ * extraction (about 7 s of one core on a cold build of 400 pages) then runs beside the other
+ * plugins' postBuild, the Markdown twins' cleaning first (design/performance.md, section 8).
+ * @throws Error with the worker's message when a page cannot be extracted or the worker fails.
+ */
+export function extractInWorker(job: ExtractJob): Promise<ExtractedRecord[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(join(__dirname, 'worker.mjs'), { workerData: job });
+    let settled = false;
+    worker.once('message', (message: { records?: ExtractedRecord[]; error?: string }) => {
+      settled = true;
+      if (message.records) resolve(message.records);
+      else reject(new Error(`[search-index] ${message.error ?? 'no records from the worker'}`));
+      void worker.terminate();
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(new Error(`[search-index] the extraction worker failed: ${error.message}`));
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`[search-index] the extraction worker exited (${code})`));
+    });
+  });
 }
 
 /**
@@ -90,19 +89,11 @@ export default function searchIndexPlugin(): Plugin {
 
     async postBuild({ outDir, siteConfig }) {
       const started = Date.now();
-      // Loaded here, not with the site configuration: cheerio and what it imports take
-      // 0.1 s that `docusaurus start`, which never runs postBuild, would wait for.
-      const { extractRecords } = await import('./extract');
-      const origin = siteConfig.url.replace(/\/$/, '');
-      const records: ExtractedRecord[] = [];
-      for (const file of await htmlFiles(outDir)) {
-        const route = routeOfFile(relative(outDir, file), siteConfig.baseUrl);
-        if (route === `${siteConfig.baseUrl}search`) continue; // the search page itself
-        const html = await readFile(file, 'utf8');
-        const section = sectionOf(route, siteConfig.baseUrl);
-        const area = section === 'home' ? undefined : sectionLabel(section);
-        records.push(...extractRecords(html, origin + route, section, area));
-      }
+      const records = await extractInWorker({
+        outDir,
+        baseUrl: siteConfig.baseUrl,
+        origin: siteConfig.url.replace(/\/$/, ''),
+      });
       const dir = join(outDir, SEARCH_DIR);
       await mkdir(dir, { recursive: true });
       const recordsPath = recordsFile(outDir);

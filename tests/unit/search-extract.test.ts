@@ -1,6 +1,10 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractRecords, skipReason } from '../../plugins/search-index/extract';
-import { routeOfFile, sectionOf } from '../../plugins/search-index/index';
+import { extractInWorker, routeOfFile, sectionOf } from '../../plugins/search-index/index';
+import { extractPages } from '../../plugins/search-index/pages';
 
 const page = (body: string, head = '') => `<!doctype html><html><head>
 <meta name="docsearch:language" content="en">
@@ -95,5 +99,31 @@ describe('routes and sections', () => {
     expect(sectionOf('/connect/fulfillment', '/')).toBe('connect');
     expect(sectionOf('/docs/catalog', '/docs/')).toBe('catalog');
     expect(sectionOf('/', '/')).toBe('home');
+  });
+});
+
+describe('the extraction in a worker thread (postBuild)', { timeout: 60_000 }, () => {
+  it('gives the records of every page but the search page and 404, as in the build process', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'search-worker-'));
+    await mkdir(join(outDir, 'connect', 'fulfillment'), { recursive: true });
+    const body = (title: string) =>
+      page(`<header><h1>${title}</h1></header><p>How ${title.toLowerCase()} works.</p>`);
+    await writeFile(join(outDir, 'connect', 'fulfillment', 'index.html'), body('Fulfillment'));
+    await writeFile(join(outDir, 'connect', 'orders.html'), body('Orders'));
+    await writeFile(join(outDir, 'search.html'), body('Search'));
+    await writeFile(join(outDir, '404.html'), body('Not found'));
+    const job = { outDir, baseUrl: '/', origin: 'https://docs.aisle.example' };
+    const records = await extractInWorker(job);
+    expect([...new Set(records.map((r) => r.url))]).toEqual([
+      'https://docs.aisle.example/connect/fulfillment',
+      'https://docs.aisle.example/connect/orders',
+    ]);
+    expect(records).toEqual(await extractPages(job));
+  });
+
+  it("rejects with the worker's message when the build folder cannot be read", async () => {
+    await expect(
+      extractInWorker({ outDir: join(tmpdir(), 'no-such-build'), baseUrl: '/', origin: 'x' }),
+    ).rejects.toThrow(/\[search-index\] ENOENT.*no-such-build/);
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * The built pages the search indexes, and their records: run in a worker thread by the
+ * plugin's postBuild (./worker.mjs), beside the other plugins' postBuild on the main thread.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { extractRecords, type ExtractedRecord } from './extract';
+import { sectionLabel } from '../../src/search/scope';
+import { SEARCH_DIR } from './paths';
+
+/** Built HTML pages under `dir`, sorted: not the assets, the search files or 404.html. */
+export async function htmlFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'assets' && entry.name !== SEARCH_DIR)
+        out.push(...(await htmlFiles(full)));
+    } else if (entry.name.endsWith('.html') && entry.name !== '404.html') {
+      out.push(full);
+    }
+  }
+  return out.sort();
+}
+
+/** URL path of a built HTML file (`catalog.html` → `/catalog`, `a/index.html` → `/a`). */
+export function routeOfFile(file: string, baseUrl: string): string {
+  const rel = file
+    .split(sep)
+    .join('/')
+    .replace(/(^|\/)index\.html$/, '')
+    .replace(/\.html$/, '');
+  return `${baseUrl}${rel}`.replace(/\/$/, '') || '/';
+}
+
+/** Section facet of a route: its first path segment after the base URL, `home` for `/`. */
+export function sectionOf(route: string, baseUrl: string): string {
+  const rest = route.slice(baseUrl.length - 1).replace(/^\//, '');
+  return rest.split('/')[0] || 'home';
+}
+
+/** What the worker is given: the build folder, the site's base URL and origin (no slash at the end). */
+export interface ExtractJob {
+  outDir: string;
+  baseUrl: string;
+  origin: string;
+}
+
+/**
+ * The DocSearch records of every built page but the search page, in page order.
+ * @throws Error naming the page when one cannot be read or parsed.
+ */
+export async function extractPages({
+  outDir,
+  baseUrl,
+  origin,
+}: ExtractJob): Promise<ExtractedRecord[]> {
+  const records: ExtractedRecord[] = [];
+  for (const file of await htmlFiles(outDir)) {
+    const route = routeOfFile(relative(outDir, file), baseUrl);
+    if (route === `${baseUrl}search`) continue; // the search page itself
+    const html = await readFile(file, 'utf8');
+    const section = sectionOf(route, baseUrl);
+    const area = section === 'home' ? undefined : sectionLabel(section);
+    try {
+      records.push(...extractRecords(html, origin + route, section, area));
+    } catch (error) {
+      throw new Error(`${relative(outDir, file)}: ${(error as Error).message}`);
+    }
+  }
+  return records;
+}
