@@ -11,8 +11,8 @@
  * 1.7 → 1.4–1.5 s (same machine, each against plain Docusaurus in the same run).
  *
  * The route registry's weak references would still make Rspack build every page at start;
- * ./registry-loader.cjs drops them (design/performance.md, "The route registry without weak
- * references").
+ * ./registry-loader.cjs drops them (design/performance.md, "A start that builds no page, and
+ * work a start leaves for later").
  *
  * Cost: the first visit of a page (or first use of a lazy feature) in a preview session waits
  * for its compile, e.g. about 7 s for the diagram library on the 2-core machine. Production

@@ -26,7 +26,7 @@ export const QUIET_MS = 400;
 export const MAX_WAIT_MS = 15_000;
 /** Work that can wait for a writer who is reading, not saving: this many ms of quiet bundler. */
 export const IDLE_MS = 10_000;
-/** ...or at most this many ms. */
+/** `idle()` resolves after this many ms at most, quiet bundler or not. */
 export const IDLE_MAX_WAIT_MS = 120_000;
 
 /** What one plugin regenerates when one of its files changes. */
@@ -201,8 +201,8 @@ export class DefinitionWatch {
 
   /**
    * Runs the `later` part of the job registered under `key` in turn with the cycles, without
-   * waiting for a change: work a start left for later (a plugin calls it once the writer's first
-   * page is shown and the bundler is quiet).
+   * waiting for a change: work a start left for later (openapi-pages calls it once the preview
+   * is idle).
    */
   runLater(key: string): void {
     this.chain = this.chain.then(() => {

@@ -296,7 +296,10 @@ function previewJob(
         const memo = new Map(pageMemo);
         const one = [...memo.keys()].find((id) => id.startsWith(`${api.id}/`));
         if (one) memo.delete(one);
-        await generateApiPages(context.siteDir, docsPath, api, options.wording, memo, true);
+        // A definition saved half-written fails here; the edit's own cycle reports it.
+        await generateApiPages(context.siteDir, docsPath, api, options.wording, memo, true).catch(
+          () => undefined,
+        );
       }
     },
     async now() {
@@ -416,10 +419,10 @@ export default async function openapiPagesPlugin(
     const key = `openapi-pages${context.siteDir}`;
     const job = previewJob(context, options, memo, pageMemo, first.byApi, first.downloadsDue);
     watch.register(key, job);
-    // Once the dev server's first build is done and the bundler is quiet (design/performance.md,
-    // "Work a start leaves for later"): Redocly's module (0.7 s) and a pass through an edit's
-    // work, which the first edit would otherwise pay for; then, when the writer is not saving,
-    // the downloads a stopped start left due (0.5–2 s).
+    // Once the dev server's first build is done and the bundler is quiet: Redocly's module
+    // (0.7 s) and a pass through an edit's work, which the first edit would otherwise pay for;
+    // then, when the writer is not saving, the downloads a stopped start left due (0.5–2 s).
+    // design/performance.md, "A start that builds no page, and work a start leaves for later".
     void watch.bundler
       .firstBuild()
       .then(() => watch.bundler.quiet(Date.now()))
