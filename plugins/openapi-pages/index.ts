@@ -419,15 +419,14 @@ export default async function openapiPagesPlugin(
     const key = `openapi-pages${context.siteDir}`;
     const job = previewJob(context, options, memo, pageMemo, first.byApi, first.downloadsDue);
     watch.register(key, job);
-    // Once the dev server's first build is done and the bundler is quiet: Redocly's module
-    // (0.7 s) and a pass through an edit's work, which the first edit would otherwise pay for;
-    // then, when the writer is not saving, the downloads a stopped start left due (0.5–2 s).
+    // Once the dev server's first build is done and the bundler is quiet: a pass through an
+    // edit's work, which the first edit would otherwise pay for; then, when the writer is not
+    // saving, the downloads a stopped start left due (0.5–2 s, Redocly loaded for them).
     // design/performance.md, "A start that builds no page, and work a start leaves for later".
     void watch.bundler
       .firstBuild()
       .then(() => watch.bundler.quiet(Date.now()))
       .then(async () => {
-        await import('@redocly/openapi-core');
         await job.warm();
         if (!first.downloadsDue.length) return;
         await watch.idle();

@@ -304,6 +304,19 @@ describe(
       }
     });
 
+    it('reads YAML as Redocly does: a date stays text', async () => {
+      const s = await site();
+      const text = await readFile(s.spec, 'utf8');
+      const next = text
+        .replace('example: ord-20260314-0007', 'example: 2026-03-14')
+        .replace('example: cust-8812', 'example: 2026-03-14T10:00:00Z');
+      expect(next).not.toBe(text);
+      await writeFile(s.spec, next);
+      const quick = JSON.stringify(await loadSingleFileSpec(s.spec));
+      expect(quick).toContain('"example":"2026-03-14"');
+      expect(quick).toBe(JSON.stringify(await loadSpec(s.spec)));
+    });
+
     it('leaves a $ref to another file, a $ref that points nowhere and bad YAML to the bundler', async () => {
       const s = await site();
       const text = await readFile(s.spec, 'utf8');
