@@ -2,25 +2,22 @@
  * The built pages the search indexes, and their records: run in a worker thread by the
  * plugin's postBuild (./worker.mjs), beside the other plugins' postBuild on the main thread.
  */
-import { readFile, readdir } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, relative, sep } from 'node:path';
+import { builtPages } from '../lib/built-pages';
 import { extractRecords, type ExtractedRecord } from './extract';
 import { sectionLabel } from '../../src/search/scope';
 import { SEARCH_DIR } from './paths';
 
-/** Built HTML pages under `dir`, sorted: not the assets, the search files or 404.html. */
-export async function htmlFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'assets' && entry.name !== SEARCH_DIR)
-        out.push(...(await htmlFiles(full)));
-    } else if (entry.name.endsWith('.html') && entry.name !== '404.html') {
-      out.push(full);
-    }
-  }
-  return out.sort();
+/**
+ * Built HTML pages under `outDir` the search reads, sorted: the build's pages
+ * (plugins/lib/built-pages.ts) but 404.html and anything under the search files' folder.
+ */
+function searchedPages(outDir: string): string[] {
+  return builtPages(outDir).filter((file) => {
+    const rel = relative(outDir, file);
+    return basename(file) !== '404.html' && !rel.startsWith(`${SEARCH_DIR}${sep}`);
+  });
 }
 
 /** URL path of a built HTML file (`catalog.html` → `/catalog`, `a/index.html` → `/a`). */
@@ -56,7 +53,7 @@ export async function extractPages({
   origin,
 }: ExtractJob): Promise<ExtractedRecord[]> {
   const records: ExtractedRecord[] = [];
-  for (const file of await htmlFiles(outDir)) {
+  for (const file of searchedPages(outDir)) {
     const route = routeOfFile(relative(outDir, file), baseUrl);
     if (route === `${baseUrl}search`) continue; // the search page itself
     const html = await readFile(file, 'utf8');
