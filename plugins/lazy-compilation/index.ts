@@ -60,6 +60,7 @@ export function lazyCompilationConfig(
 ): Record<string, unknown> {
   if (isServer || bundler.name !== 'rspack' || !hasLazyMiddleware(bundler.instance)) return {};
   const rspack = bundler.instance;
+  const registry = join(generatedFilesDir, 'registry.js');
   return {
     lazyCompilation: { entries: false, imports: true },
     // Without its weak references, the route registry no longer makes the bundler build every
@@ -67,7 +68,7 @@ export function lazyCompilationConfig(
     module: {
       rules: [
         {
-          test: (file: string) => file === join(generatedFilesDir, 'registry.js'),
+          test: (file: string) => file === registry,
           enforce: 'pre',
           use: [{ loader: join(__dirname, 'registry-loader.cjs') }],
         },
