@@ -13,7 +13,7 @@
  *   the first paint; it is static text, so the CSP hash step (deploy/inline-scripts.ts) allows
  *   it like the theme's scripts.
  * - configureWebpack: keeps the modal's styles out of the stylesheet every page loads
- *   (MODAL_STYLES).
+ *   (MODAL_STYLES), and names the SearchBar's and SearchPage's upstream stylesheets (UPSTREAM_STYLESHEETS).
  * Both components use the search seam (src/search/seam, wired by src/search/client).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -65,6 +65,29 @@ export function extractInWorker(job: ExtractJob): Promise<ExtractedRecord[]> {
 export const MODAL_STYLES =
   /[\\/](?:@docsearch[\\/]css[\\/]dist[\\/]modal\.css|search-index[\\/]theme[\\/]SearchBar[\\/]modal\.css)$/;
 
+/**
+ * The upstream stylesheets of the ejected SearchBar and SearchPage, imported by these names
+ * (./theme/SearchBar/index.tsx, ./theme/SearchPage/index.tsx) rather than copied. The
+ * package's `exports` map hides `lib/theme`, so the bundler gets each file's path as an alias.
+ */
+export const UPSTREAM_STYLESHEETS = ['SearchBar/styles.css', 'SearchPage/styles.module.css'].map(
+  (file) => `@docusaurus/theme-search-algolia/lib/theme/${file}`,
+);
+
+/**
+ * `{[name]: path}` of UPSTREAM_STYLESHEETS: the installed files, under `lib/` beside the
+ * package's main entry (`lib/index.js`). @throws Error when the package is not installed.
+ */
+export function upstreamStylesheetAliases(): Record<string, string> {
+  const lib = dirname(require.resolve('@docusaurus/theme-search-algolia'));
+  return Object.fromEntries(
+    UPSTREAM_STYLESHEETS.map((name) => [
+      name,
+      join(lib, name.slice('@docusaurus/theme-search-algolia/lib/'.length)),
+    ]),
+  );
+}
+
 /** The plugin; see the module comment. */
 export default function searchIndexPlugin(): Plugin {
   return {
@@ -80,7 +103,7 @@ export default function searchIndexPlugin(): Plugin {
 
     configureWebpack(config, isServer) {
       keepStylesWithTheirChunks(config, isServer, MODAL_STYLES);
-      return {};
+      return { resolve: { alias: upstreamStylesheetAliases() } };
     },
 
     injectHtmlTags() {

@@ -121,12 +121,14 @@ describe('page styles (plugins/page-styles)', () => {
         '/site/src/components/widgets/styles.module.css',
         'C:\\site\\src\\components\\CatalogFileChecker\\styles.module.css',
         '/site/plugins/search-index/theme/SearchPage/styles.module.css',
+        '/site/node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchPage/styles.module.css',
       ],
       [
         '/site/src/css/custom.css',
         '/site/src/pages/other.module.css',
         '/site/src/components/PageFeedback/styles.module.css',
         '/site/plugins/search-index/theme/SearchBar/styles.css',
+        '/site/node_modules/@docusaurus/theme-search-algolia/lib/theme/SearchBar/styles.css',
         '/site/plugins/openapi-pages/theme/api-reference.css',
       ],
     );

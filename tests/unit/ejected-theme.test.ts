@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Ejected theme files copy an upstream component as it was in one release, named in their
@@ -79,4 +79,50 @@ describe('ejected theme files', () => {
       .map((e) => `${e.file}: ${e.pkg}/${e.upstream}`);
     expect(missing).toEqual([]);
   });
+
+  it("import upstream's stylesheets instead of repeating their rules", () => {
+    const repeated = ejected.flatMap((e) => {
+      const here = dirname(join(root, e.file));
+      const upstream = new Map(
+        upstreamStylesheets(e).flatMap((file) => cssRules(file).map((r) => [r, file] as const)),
+      );
+      return stylesheetsIn(here).flatMap((file) =>
+        cssRules(file)
+          .filter((r) => upstream.has(r))
+          .map((r) => `${relative(root, file)}: "${r}" is upstream's (${upstream.get(r)})`),
+      );
+    });
+    expect(repeated).toEqual([]);
+  });
 });
+
+const stylesheetsIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.css'))
+    .map((name) => join(dir, name));
+
+/**
+ * The stylesheets an ejected file's upstream component has: those beside its upstream file,
+ * and, for a component of a theme folder, theme-classic's of the same component (the
+ * SkipToContent link is theme-common's code with theme-classic's styles).
+ */
+function upstreamStylesheets(e: { file: string; pkg: string; upstream: string }): string[] {
+  const dirs = [join(root, 'node_modules', e.pkg, dirname(e.upstream))];
+  const theme = e.file.match(/(?:^|\/)theme\/(.+)\/[^/]+$/);
+  if (theme) dirs.push(join(root, 'node_modules/@docusaurus/theme-classic/lib/theme', theme[1]));
+  return dirs.flatMap((dir) =>
+    statSync(dir, { throwIfNoEntry: false }) ? stylesheetsIn(dir) : [],
+  );
+}
+
+/** A stylesheet's innermost rules, comments dropped and white space normalised. */
+function cssRules(file: string): string[] {
+  const css = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  return [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((m) =>
+    `${m[1]}{${m[2]}}`
+      .replace(/\s+/g, ' ')
+      .replace(/\s*([{}:;,()])\s*/g, '$1')
+      .replace(/;}/g, '}')
+      .trim(),
+  );
+}

@@ -10,7 +10,8 @@ import React, {useCallback, useRef, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
 import {translate} from '@docusaurus/Translate';
 import {useLocationChange} from '@docusaurus/theme-common/internal';
-import styles from './styles.module.css';
+// theme-classic's SkipToContent stylesheet, not a copy (tests/unit/ejected-theme.test.ts).
+import styles from '@docusaurus/theme-classic/lib/theme/SkipToContent/styles.module.css';
 
 const SkipToContentFallbackId = '__docusaurus_skipToContent_fallback';
 

@@ -22,7 +22,8 @@ import {
   TabsProvider,
 } from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/Tabs';
-import styles from './styles.module.css';
+// Upstream's stylesheet, not a copy: an upgrade brings its fixes (tests/unit/ejected-theme.test.ts).
+import styles from '@docusaurus/theme-classic/lib/theme/Tabs/styles.module.css';
 
 function TabList({className}: {className?: string}) {
   const {selectedValue, selectValue, tabValues, block} = useTabs();

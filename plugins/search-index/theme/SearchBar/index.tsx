@@ -73,6 +73,9 @@ import {Hit, ModalExtras, ResultsFooter, snippetWords} from './ModalExtras'; // 
 // the modal (importDocSearchModalIfNeeded)
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
+// Upstream's stylesheet, not a copy (an alias of plugins/search-index: the package's exports
+// map hides it); the site's additions follow and override it.
+import '@docusaurus/theme-search-algolia/lib/theme/SearchBar/styles.css';
 import './styles.css';
 
 type DocSearchProps = Omit<

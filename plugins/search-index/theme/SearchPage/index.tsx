@@ -58,7 +58,9 @@ import {
   isSearchSection,
   sectionLabel,
 } from '@site/src/search/scope'; // CUSTOM
-import styles from './styles.module.css';
+// Upstream's stylesheet, not a copy (an alias of plugins/search-index: the package's exports
+// map hides it).
+import styles from '@docusaurus/theme-search-algolia/lib/theme/SearchPage/styles.module.css';
 
 // CUSTOM: spec §9: 20 hits per request of the search widget; spec §5: its input takes 64
 // characters.

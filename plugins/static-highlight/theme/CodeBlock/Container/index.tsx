@@ -10,7 +10,8 @@
 import React, {type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {ThemeClassNames} from '@docusaurus/theme-common';
-import styles from './styles.module.css';
+// Upstream's stylesheet, not a copy: an upgrade brings its fixes (tests/unit/ejected-theme.test.ts).
+import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Container/styles.module.css';
 
 /** The block's outer element, rendered `as` a `div` or a `pre`, with theme-classic's classes. */
 export default function CodeBlockContainer<T extends 'div' | 'pre'>({

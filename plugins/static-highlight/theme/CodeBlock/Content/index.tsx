@@ -27,7 +27,8 @@ import {
 } from '@site/plugins/static-highlight/tokens';
 import {tokenLinesHtml} from '@site/plugins/static-highlight/lines-html';
 import {CodeTokensContext} from './tokensContext';
-import styles from './styles.module.css';
+// Upstream's stylesheet, not a copy: an upgrade brings its fixes (tests/unit/ejected-theme.test.ts).
+import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 
 const Pre = React.forwardRef<HTMLPreElement, React.ComponentProps<'pre'>>(
   (props, ref) => (
