@@ -57,7 +57,10 @@ const diagrams = diagramSettings(__dirname, mermaidThemes, mermaidOptions, diagr
 // sends search analytics events, to ALGOLIA_INSIGHTS_HOST when set).
 const env = readSiteEnv(process.env);
 
-/** Search seam settings read by src/search/client.ts; `local` unless Algolia is configured. */
+/**
+ * Search seam settings read by plugins/search-index/client/client.ts; `local` unless Algolia is
+ * configured.
+ */
 const search = env.algolia
   ? { mode: 'algolia' as const, ...env.algolia }
   : // DocSearch requires non-empty credentials even when the local client answers.
@@ -285,14 +288,15 @@ const config: Config = {
     navbar,
     footer,
     // DocSearch modal and /search page (spec §4, §9); the client behind them is the site's
-    // search seam (src/search/client.ts), local or Algolia.
+    // search seam (plugins/search-index/client/client.ts), local or Algolia.
     algolia: {
       appId: search.appId,
       apiKey: search.apiKey,
       indexName: search.indexName,
       contextualSearch: false,
       searchPagePath: 'search',
-      // Spec §7 search analytics events (items viewed, selected, active); src/search/insights.
+      // Spec §7 search analytics events (items viewed, selected, active):
+      // plugins/search-index/client/insights.
       insights: search.insights,
       searchParameters: {
         hitsPerPage: 5,

@@ -12,6 +12,12 @@ import globals from 'globals';
 const DOCUMENTED_DIST_ENTRIES =
   'ajv/dist/(2020|standalone|runtime/[a-z0-9]+)$|ajv-formats/dist/formats$|@docsearch/css/dist/(_variables|button|modal)\\.css$';
 
+/** no-restricted-imports pattern: a package's dist/ files, except DOCUMENTED_DIST_ENTRIES. */
+const DIST_PATTERN = {
+  regex: `^(?!${DOCUMENTED_DIST_ENTRIES})(@[^/]+/)?[^./@][^/]*/dist/`,
+  message: 'Import the package entry, not its dist/ files.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,23 +87,54 @@ export default tseslint.config(
       // exports map and documents its dist files as the entries for the button and the
       // keyword-search modal (docsearch.algolia.com, "CSS bundles and exports"). They are the
       // exceptions (DOCUMENTED_DIST_ENTRIES), in both.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(?!${DOCUMENTED_DIST_ENTRIES})(@[^/]+/)?[^./@][^/]*/dist/`,
-              message: 'Import the package entry, not its dist/ files.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [DIST_PATTERN] }],
       'no-restricted-syntax': [
         'error',
         {
           // The same pattern, its slashes escaped for the selector's regular expression.
           selector: `ImportExpression > Literal[value=/^(?!${DOCUMENTED_DIST_ENTRIES.replaceAll('/', '\\/')})(@[^/]+\\/)?[^./@][^/]*\\/dist\\//]`,
           message: 'Import the package entry, not its dist/ files.',
+        },
+      ],
+    },
+  },
+  {
+    // The site (src/) and the local plugins meet only where a plugin's options or public entry
+    // says: the site's code never reaches into a plugin, and a plugin reads from the site only
+    // its data (src/data: the platform's facts, product areas) and the Markdown renderings of
+    // the site's MDX components (src/components/*/markdown, for the twins). A plugin keeps its
+    // own client code (plugins/search-index/client: the search seam) and theme components.
+    files: ['src/**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            DIST_PATTERN,
+            {
+              regex: '^(@site/|(\\.\\./)+)plugins/',
+              message:
+                "The site does not import a plugin's modules: use the plugin's theme components or options.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['plugins/**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            DIST_PATTERN,
+            {
+              regex: '^(@site/|(\\.\\./)+)src/(?!data/|components/[^/]+/markdown$)',
+              message:
+                "A plugin reads from the site only src/data and the components' Markdown renderings (src/components/*/markdown).",
+            },
+          ],
         },
       ],
     },

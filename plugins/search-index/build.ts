@@ -11,8 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import MiniSearch from 'minisearch';
-import { miniSearchOptions, type IndexedDoc } from '../../src/search/engine';
-import type { HeadingsFile, SearchManifest, SearchRecord, ShardFile } from '../../src/search/types';
+import { miniSearchOptions, type IndexedDoc } from './client/engine';
+import type { HeadingsFile, SearchManifest, SearchRecord, ShardFile } from './client/types';
 
 /**
  * Longest section text kept in the display store, in characters (snippets come from it): about

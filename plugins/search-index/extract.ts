@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { load, type CheerioAPI, type contains } from 'cheerio';
-import type { Hierarchy, RecordType, SearchRecord } from '../../src/search/types';
+import type { Hierarchy, RecordType, SearchRecord } from './client/types';
 
 /**
  * Content inside an element with this class is left out of the records (the DocSearch

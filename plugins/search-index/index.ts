@@ -7,14 +7,14 @@
  *   the site's additions in ./theme/SearchBar/ModalExtras) and the ejected `SearchPage`. A
  *   site plugin's theme path comes after the preset's themes, so these replace
  *   theme-search-algolia's components (@docusaurus/core, `loadPluginConfigs`).
- * - injectHtmlTags: the inline script of src/search/earlyShortcut.ts in `<head>` of every page:
+ * - injectHtmlTags: the inline script of client/earlyShortcut.ts in `<head>` of every page:
  *   Ctrl/Cmd+K, `/` or a tap on the search button before hydration open the modal's shell at
  *   once (spec §4). It only adds listeners (no fetch, no layout work), so it does not hold back
  *   the first paint; it is static text, so the CSP hash step (deploy/inline-scripts.ts) allows
  *   it like the theme's scripts.
  * - configureWebpack: keeps the modal's styles out of the stylesheet every page loads
  *   (MODAL_STYLES), and names the SearchBar's and SearchPage's upstream stylesheets (UPSTREAM_STYLESHEETS).
- * Both components use the search seam (src/search/seam, wired by src/search/client).
+ * Both components use the search seam (client/seam, wired by client/client).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -24,7 +24,7 @@ import type { Plugin } from '@docusaurus/types';
 import { buildShards } from './build';
 import type { ExtractedRecord } from './extract';
 import type { ExtractJob } from './pages';
-import { earlyShortcutScript } from '../../src/search/earlyShortcut';
+import { earlyShortcutScript } from './client/earlyShortcut';
 import { SEARCH_DIR, recordsFile } from './paths';
 import { keepStylesWithTheirChunks } from '../lib/chunk-styles';
 

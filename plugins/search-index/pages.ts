@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, relative, sep } from 'node:path';
 import { builtPages } from '../lib/built-pages';
 import { extractRecords, type ExtractedRecord } from './extract';
-import { sectionLabel } from '../../src/search/scope';
+import { sectionLabel } from './client/scope';
 import { SEARCH_DIR } from './paths';
 
 /**

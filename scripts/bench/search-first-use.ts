@@ -4,8 +4,9 @@
  * transferred from the modal's opening until then, and the longest main-thread task while
  * searching. Budgets (design/search-engine.md, "First use on a phone"): first hits ≤ 1 s, ≤
  * 200 KB, no main-thread task over 50 ms. Also the opening time: from the Ctrl+K key press to the
- * first frame with a search box focused (the shell of src/search/earlyShortcut.ts, or the modal),
- * before hydration, on the first opening after it, and on a later one; budget 300 ms each.
+ * first frame with a search box focused (the shell of
+ * plugins/search-index/client/earlyShortcut.ts, or the modal), before hydration, on the first
+ * opening after it, and on a later one; budget 300 ms each.
  *
  * Profile: CPU 4× slower (`Emulation.setCPUThrottlingRate`), 1.6 Mbit/s down, 750 kbit/s up,
  * 150 ms round trip (`Network.emulateNetworkConditions`), as Lighthouse's mobile settings

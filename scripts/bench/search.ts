@@ -26,9 +26,9 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import MiniSearch from 'minisearch';
 import { recordsFile } from '../../plugins/search-index/paths';
-import { headingDocs, miniSearchOptions } from '../../src/search/engine';
-import { createLocalClient } from '../../src/search/localClient';
-import type { SearchFile, SearchManifest } from '../../src/search/types';
+import { headingDocs, miniSearchOptions } from '../../plugins/search-index/client/engine';
+import { createLocalClient } from '../../plugins/search-index/client/localClient';
+import type { SearchFile, SearchManifest } from '../../plugins/search-index/client/types';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import {
   FIRST_USE_BUDGET,

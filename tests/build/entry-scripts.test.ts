@@ -45,7 +45,7 @@ describe('what the entry bundle leaves to lazy chunks', () => {
   const js = join(build, 'assets', 'js');
   const holding = holdingIn(js, '.js');
 
-  it('keeps the local search client (src/search/localClient.ts) out of main, in one page chunk and the worker', () => {
+  it('keeps the local search client (plugins/search-index/client/localClient.ts) out of main, in one page chunk and the worker', () => {
     // A message only the local client has.
     const chunks = holding('Unable to load the search index');
     expect(chunks.filter((f) => f.startsWith('main.') || f.startsWith('runtime'))).toEqual([]);

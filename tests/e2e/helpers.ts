@@ -138,7 +138,7 @@ export async function holdScripts(page: Page): Promise<{ release: () => void }> 
  * Loads `path` with its bundles held back, presses `key` on the painted page: the modal's shell
  * must open at once with its box focused, and keep `typed`; then lets the bundles load: the
  * search modal must replace the shell on hydration with what was typed (spec §4,
- * src/search/earlyShortcut.ts).
+ * plugins/search-index/client/earlyShortcut.ts).
  * @returns whether the page had hydrated when the key was pressed (must be false).
  */
 export async function pressBeforeHydration(page: Page, path: string, key: string, typed = '') {

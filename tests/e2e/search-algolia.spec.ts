@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { recordsFile } from '../../plugins/search-index/paths';
-import { matchesFacets, parseFacetFilters } from '../../src/search/localClient';
-import type { SearchRecord } from '../../src/search/types';
+import { matchesFacets, parseFacetFilters } from '../../plugins/search-index/client/localClient';
+import type { SearchRecord } from '../../plugins/search-index/client/types';
 import { gotoHydrated } from './helpers';
 import { buildAndServe, freePort } from './variant';
 

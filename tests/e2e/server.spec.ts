@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { redirects } from '../../config/redirects';
 import { securityHeaders } from '../../deploy/headers';
 import { hasControlCharacter, isSafePath } from '../../deploy/redirect-rules';
-import { EARLY_SHORTCUT_GLOBAL } from '../../src/search/earlyShortcut';
+import { EARLY_SHORTCUT_GLOBAL } from '../../plugins/search-index/client/earlyShortcut';
 import { gotoHydrated, pressBeforeHydration } from './helpers';
 import { headerValues, rawRequest, type RawAnswer } from './raw-http';
 

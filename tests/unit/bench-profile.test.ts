@@ -38,7 +38,12 @@ describe('CPU profile groups (bench:profile)', () => {
     expect(sourceGroup('webpack://aisle-docs/./src/theme/ColorModeToggle/index.tsx')).toBe(
       'src/theme/ColorModeToggle',
     );
-    expect(sourceGroup('webpack://aisle-docs/./src/search/client.ts')).toBe('src/search');
+    expect(sourceGroup('webpack://aisle-docs/./src/components/PageFeedback/index.tsx')).toBe(
+      'src/components',
+    );
+    expect(sourceGroup('webpack://aisle-docs/./plugins/search-index/client/client.ts')).toBe(
+      'plugins/search-index',
+    );
     expect(sourceGroup('webpack://aisle-docs/webpack/runtime/load_script')).toBe(
       '(bundler runtime)',
     );

@@ -5,7 +5,7 @@ import {
   SEARCH_SHELL_CLASS,
   earlyShortcutScript,
   type EarlyShortcutState,
-} from '../../src/search/earlyShortcut';
+} from '../../plugins/search-index/client/earlyShortcut';
 
 interface FakeKey {
   key: string;

@@ -4,7 +4,7 @@ import {
   algoliaClientOptions,
   SEARCH_TIMEOUTS,
   type AlgoliaClientOptions,
-} from '../../src/search/algoliaOptions';
+} from '../../plugins/search-index/client/algoliaOptions';
 
 type Requester = NonNullable<AlgoliaClientOptions['requester']>;
 type EndRequest = Parameters<Requester['send']>[0];

@@ -6,11 +6,11 @@ import {
   matchesFacets,
   parseFacetFilters,
   type LocalClientSource,
-} from '../../src/search/localClient';
-import { checkSearchFile, PREVIEW_NO_INDEX } from '../../src/search/files';
-import { applyScope } from '../../src/search/scope';
-import { highlight, snippetWindow } from '../../src/search/text';
-import type { SearchRecord, ShardFile } from '../../src/search/types';
+} from '../../plugins/search-index/client/localClient';
+import { checkSearchFile, PREVIEW_NO_INDEX } from '../../plugins/search-index/client/files';
+import { applyScope } from '../../plugins/search-index/client/scope';
+import { highlight, snippetWindow } from '../../plugins/search-index/client/text';
+import type { SearchRecord, ShardFile } from '../../plugins/search-index/client/types';
 
 const ORIGIN = 'https://docs.aisle.example';
 
@@ -277,7 +277,9 @@ describe('text helpers', () => {
 
 describe('engine terms', () => {
   it('lower-cases terms and drops stop words at index and query time alike', async () => {
-    const { processTerm, miniSearchOptions } = await import('../../src/search/engine');
+    const { processTerm, miniSearchOptions } = await import(
+      '../../plugins/search-index/client/engine'
+    );
     expect(processTerm('Order')).toBe('order');
     expect(processTerm('The')).toBeNull();
     expect(processTerm('not')).toBe('not');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchConfig } from '../../src/search/client';
+import type { SearchConfig } from '../../plugins/search-index/client/client';
 
 // Search analytics events load only on Algolia builds with ALGOLIA_INSIGHTS=true: the
 // bundled search-insights is initialised and registered where DocSearch's insights plugin
@@ -23,7 +23,7 @@ type Win = Record<string, unknown> & { AlgoliaAnalyticsObject?: string };
 let win: Win;
 
 async function prepare(config: SearchConfig) {
-  const { prepareInsights } = await import('../../src/search/insights');
+  const { prepareInsights } = await import('../../plugins/search-index/client/insights');
   await prepareInsights(config);
 }
 
@@ -47,7 +47,7 @@ describe('prepareInsights', () => {
 
   it('initialises the bundled client once, without cookies, and registers it for DocSearch', async () => {
     const config = { ...algolia, insights: true, insightsHost: 'https://insights.aisle.example' };
-    const { prepareInsights } = await import('../../src/search/insights');
+    const { prepareInsights } = await import('../../plugins/search-index/client/insights');
     await prepareInsights(config);
     await prepareInsights(config);
     expect(loaded.aa).toHaveBeenCalledTimes(1);
@@ -79,7 +79,9 @@ describe('prepareInsights', () => {
   });
 
   it('sends a hit click with queryID and 1-based position, only for search hits', async () => {
-    const { prepareInsights, hitClicked } = await import('../../src/search/insights');
+    const { prepareInsights, hitClicked } = await import(
+      '../../plugins/search-index/client/insights'
+    );
     const hit = {
       objectID: 'o1',
       __autocomplete_id: 0,

@@ -2,8 +2,8 @@ import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { buildShards } from '../../plugins/search-index/build';
 import { extractRecords, type ExtractedRecord } from '../../plugins/search-index/extract';
-import { createLocalClient } from '../../src/search/localClient';
-import type { SearchHit, ShardFile } from '../../src/search/types';
+import { createLocalClient } from '../../plugins/search-index/client/localClient';
+import type { SearchHit, ShardFile } from '../../plugins/search-index/client/types';
 
 // The ranking rules of the local search (design/search-engine.md, "Ranking a reader agrees
 // with"), on pages built the way the site builds them.

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emptyResult } from '../../src/search/requests';
+import { emptyResult } from '../../plugins/search-index/client/requests';
 import {
   createSearchSeam,
   type SearchConfig,
   type SearchTransport,
   type TransportClient,
-} from '../../src/search/seam';
-import type { SearchParams, SearchResult } from '../../src/search/types';
+} from '../../plugins/search-index/client/seam';
+import type { SearchParams, SearchResult } from '../../plugins/search-index/client/types';
 
 const LOCAL: SearchConfig = {
   mode: 'local',

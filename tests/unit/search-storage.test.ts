@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureUsableStorage, memoryStorage } from '../../src/search/storage';
+import { ensureUsableStorage, memoryStorage } from '../../plugins/search-index/client/storage';
 
-describe('search storage (src/search/storage)', () => {
+describe('search storage (plugins/search-index/client/storage)', () => {
   const g = globalThis as { window?: unknown };
   afterEach(() => {
     delete g.window;

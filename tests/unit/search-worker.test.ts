@@ -7,17 +7,25 @@ import {
   miniSearchOptions,
   searchOptions,
   type IndexedDoc,
-} from '../../src/search/engine';
+} from '../../plugins/search-index/client/engine';
 import {
   createLocalClient,
   parseFacetFilters,
   shardsForFilters,
-} from '../../src/search/localClient';
-import { poolStatistics } from '../../src/search/pooledStats';
-import type { HeadingsFile, SearchFile, SearchRecord, ShardFile } from '../../src/search/types';
-import { createWorkerClient, type WorkerLike } from '../../src/search/workerClient';
-import { serveSearch, type WorkerPort } from '../../src/search/workerHost';
-import { isShardFileName } from '../../src/search/workerProtocol';
+} from '../../plugins/search-index/client/localClient';
+import { poolStatistics } from '../../plugins/search-index/client/pooledStats';
+import type {
+  HeadingsFile,
+  SearchFile,
+  SearchRecord,
+  ShardFile,
+} from '../../plugins/search-index/client/types';
+import {
+  createWorkerClient,
+  type WorkerLike,
+} from '../../plugins/search-index/client/workerClient';
+import { serveSearch, type WorkerPort } from '../../plugins/search-index/client/workerHost';
+import { isShardFileName } from '../../plugins/search-index/client/workerProtocol';
 
 const ORIGIN = 'https://docs.aisle.example';
 

@@ -2,7 +2,7 @@
  * What the site adds to DocSearch's modal (spec §4, §8, §9), beside the ejected SearchBar
  * (./index.tsx), which renders `ModalExtras` next to `DocSearchModal` and uses `Hit`,
  * `ResultsFooter` and `snippetWords`. Each part reads the search seam's store
- * (src/search/seam.ts through useSearchStore) and is portalled into DocSearch's markup:
+ * (client/seam.ts through useSearchStore) and is portalled into DocSearch's markup:
  * - the scope row ('Searching Connect APIs', 'Global Search');
  * - the "all products" row when the section gives few hits (Alt+A);
  * - the error screen, the loading screen, 'Try searching for';
@@ -18,14 +18,14 @@ import { useHistory } from '@docusaurus/router';
 import { useSearchLinkCreator } from '@docusaurus/theme-common';
 import Translate from '@docusaurus/Translate';
 import type { InternalDocSearchHit, StoredDocSearchHit } from '@docsearch/react';
-import { searchSeam } from '@site/src/search/client';
-import { hitClicked } from '@site/src/search/insights';
-import { sectionLabel } from '@site/src/search/scope';
-import { sectionSuggestions, sessionSuggestions } from '@site/src/search/suggestions';
-import { useSearchStore } from '@site/src/search/useSearchStore';
+import { searchSeam } from '../../client/client';
+import { hitClicked } from '../../client/insights';
+import { sectionLabel } from '../../client/scope';
+import { sectionSuggestions, sessionSuggestions } from '../../client/suggestions';
+import { useSearchStore } from '../../client/useSearchStore';
 
 /**
- * A hit's link: the insights click event (when insights are on, src/search/insights), and the
+ * A hit's link: the insights click event (when insights are on, client/insights), and the
  * route's code preloaded on hover or touch, as Docusaurus's `Link` does, but not prefetched as
  * it scrolls into view: `Link` watches each hit with an IntersectionObserver and prefetches it,
  * 5 routes per keystroke whose hits are gone at the next one, and that work made the longest
@@ -360,7 +360,7 @@ function typeQuery(query: string) {
 }
 
 // CUSTOM: 'Try searching for' (spec §8), at most 3 (spec §9), on the no-results screen: the
-// groups of earlier answers, else the current section's (src/search/suggestions). Marked up
+// groups of earlier answers, else the current section's (client/suggestions). Marked up
 // as DocSearch's own list, after the screen's title.
 function NoResultsSuggestions({ section }: { section: string | null }) {
   // Only on a real no-results answer: DocSearch also mounts its no-results screen for the first

@@ -6,8 +6,8 @@
  * component's hooks stays here, marked `// CUSTOM`; what is drawn inside the open modal is in
  * ./ModalExtras (scope row, "all products" row, error, loading and suggestion screens, hit link,
  * 'See all' footer). Here:
- * - the search client, preload, scope and status are the site's one seam (src/search/seam,
- *   through src/search/client), local or Algolia;
+ * - the search client, preload, scope and status are the site's one seam (client/seam,
+ *   through client/client), local or Algolia;
  * - the Algolia preconnect is emitted only when Algolia is configured;
  * - the scope follows the page the reader is on;
  * - typing a character on the focused search button opens the modal with it (spec §4;
@@ -15,13 +15,13 @@
  * - snippets of 10 words, 5 at ≤768 px (spec §9), and the result limits of spec §9;
  * - 'Believe this query should return results?' links to the support request page;
  * - blocked storage (reading `localStorage` throws) gets an in-memory stand-in before the modal
- *   loads (src/search/storage);
+ *   loads (client/storage);
  * - with insights on, the bundled search-insights is ready before the modal mounts, so that
- *   DocSearch loads no script from a CDN (src/search/insights);
- * - the groups of each answer are kept for 'Try searching for' (src/search/suggestions);
+ *   DocSearch loads no script from a CDN (client/insights);
+ * - the groups of each answer are kept for 'Try searching for' (client/suggestions);
  * - Ctrl/Cmd+K, `/` or a tap on the button open at once a shell of the modal that keeps what
  *   is typed, before hydration and while the modal's code loads; the modal replaces it
- *   (src/search/earlyShortcut).
+ *   (client/earlyShortcut).
  * - DocSearch's variables and button styles are imported here, for the first paint, and the
  *   modal's styles (DocSearch's and the site's ./modal.css) with the modal's code, out of the
  *   page's stylesheet (./modalStyles; plugins/search-index, MODAL_STYLES), instead of
@@ -47,7 +47,7 @@ import {useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/clie
 import {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {ensureUsableStorage} from '@site/src/search/storage';
+import {ensureUsableStorage} from '../../client/storage';
 import translations from '@theme/SearchTranslations';
 import type {
   DocSearchModal as DocSearchModalType,
@@ -56,9 +56,9 @@ import type {
   DocSearchTranslations,
   UseDocSearchKeyboardEventsProps,
 } from '@docsearch/react';
-import {searchHost, searchSeam} from '@site/src/search/client'; // CUSTOM
-import {prepareInsights} from '@site/src/search/insights'; // CUSTOM
-import {sectionOfPath} from '@site/src/search/scope'; // CUSTOM
+import {searchHost, searchSeam} from '../../client/client'; // CUSTOM
+import {prepareInsights} from '../../client/insights'; // CUSTOM
+import {sectionOfPath} from '../../client/scope'; // CUSTOM
 import {
   failSearchShell,
   hideSearchShell,
@@ -66,8 +66,8 @@ import {
   searchShellValue,
   showSearchShell,
   takeEarlyShortcut,
-} from '@site/src/search/earlyShortcut'; // CUSTOM
-import {recordGroups, resetSuggestions} from '@site/src/search/suggestions'; // CUSTOM
+} from '../../client/earlyShortcut'; // CUSTOM
+import {recordGroups, resetSuggestions} from '../../client/suggestions'; // CUSTOM
 import {Hit, ModalExtras, ResultsFooter, snippetWords} from './ModalExtras'; // CUSTOM
 // CUSTOM: DocSearch's variables and button styles for the first paint; the modal's come with
 // the modal (importDocSearchModalIfNeeded)
@@ -96,7 +96,7 @@ const RECENT_SEARCHES_WITH_FAVORITES = 4;
 let DocSearchModal: typeof DocSearchModalType | null = null;
 
 function importDocSearchModalIfNeeded() {
-  ensureUsableStorage(); // CUSTOM: blocked storage must not crash the modal (src/search/storage)
+  ensureUsableStorage(); // CUSTOM: blocked storage must not crash the modal (client/storage)
   searchSeam().preload(); // CUSTOM: start loading the index together with the modal code
   if (DocSearchModal) {
     return Promise.resolve();
@@ -253,7 +253,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchProps) {
     }
   }, [isOpen]);
 
-  // CUSTOM: a shortcut pressed before hydration opens the modal now (src/search/earlyShortcut).
+  // CUSTOM: a shortcut pressed before hydration opens the modal now (client/earlyShortcut).
   useEffect(() => {
     if (takeEarlyShortcut() !== null) openModal();
   }, [openModal]);

@@ -7,7 +7,7 @@
  *   section falls back to all sections and says so;
  * - 20 hits per request (spec §9, the search widget's request; upstream asks for 15);
  * - the input takes 64 characters at most (spec §5, the search widget); a `q` from the URL
- *   longer than the engine's 512 (src/search/engine MAX_QUERY_LENGTH) is cut, and the page
+ *   longer than the engine's 512 (client/engine MAX_QUERY_LENGTH) is cut, and the page
  *   says so (upstream waited for an answer to the uncut query, which never came);
  * - a failed search shows the spec's error texts ('Unable to fetch results', spec §8) with a
  *   retry, not 'No results were found';
@@ -30,7 +30,7 @@ import React, {
 } from 'react';
 import clsx from 'clsx';
 
-import {searchSeam} from '@site/src/search/client'; // CUSTOM: the site's one search seam
+import {searchSeam} from '../../client/client'; // CUSTOM: the site's one search seam
 
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
@@ -52,12 +52,12 @@ import {
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {useHistory, useLocation} from '@docusaurus/router'; // CUSTOM
-import {MAX_QUERY_LENGTH} from '@site/src/search/engine'; // CUSTOM
+import {MAX_QUERY_LENGTH} from '../../client/engine'; // CUSTOM
 import {
   SEARCH_SECTIONS,
   isSearchSection,
   sectionLabel,
-} from '@site/src/search/scope'; // CUSTOM
+} from '../../client/scope'; // CUSTOM
 // Upstream's stylesheet, not a copy (an alias of plugins/search-index: the package's exports
 // map hides it).
 import styles from '@docusaurus/theme-search-algolia/lib/theme/SearchPage/styles.module.css';
@@ -702,7 +702,7 @@ function SearchPageContent(): ReactNode {
                           <li
                             key={index}
                             className="breadcrumbs__item"
-                            // Escaped by the search client (src/search/text.ts).
+                            // Escaped by the search client (client/text.ts).
                             dangerouslySetInnerHTML={{__html: html}}
                           />
                         ))}
@@ -713,7 +713,7 @@ function SearchPageContent(): ReactNode {
                   {summary && (
                     <p
                       className={styles.searchResultItemSummary}
-                      // Escaped by the search client (src/search/text.ts).
+                      // Escaped by the search client (client/text.ts).
                       dangerouslySetInnerHTML={{__html: summary}}
                     />
                   )}

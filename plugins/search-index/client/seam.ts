@@ -19,7 +19,7 @@
  * every hit).
  * The browser's wiring (site config, worker, dynamic imports) is ./client.
  */
-import type { AlgoliaSettings } from '../../config/env';
+import type { AlgoliaSettings } from '../../../config/env';
 import type { IndexStatus } from './localClient';
 import { emptyResult, normaliseRequests } from './requests';
 import { applyScope, isSearchSection, scopeFilter, type SearchScope } from './scope';

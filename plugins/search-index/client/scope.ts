@@ -4,7 +4,7 @@
  * store (./seam), because DocSearch captures its search client when the modal mounts: the
  * client reads the scope at each `search()` call instead.
  */
-import { documentationRoots, productAreas } from '../data/products';
+import { documentationRoots, productAreas } from '../../../src/data/products';
 import type { SearchParams } from './types';
 
 export interface SearchScope {

@@ -10,7 +10,7 @@
  * Before any answer had hits, the suggestions are the current section's groups: the top-level
  * categories of its sidebar, which is where the records' lvl0 comes from.
  */
-import { productAreas } from '../data/products';
+import { productAreas } from '../../../src/data/products';
 import { sectionLabel } from './scope';
 
 /** Most suggestions shown (spec §9). */
@@ -44,7 +44,7 @@ export function sessionSuggestions(): string[] {
  * Suggestions for a section when no answer had hits yet: the top-level category labels of its
  * sidebar, else its own name; on pages outside a section, the first product areas' names.
  * The sidebars are imported on first use (a small chunk), not with every page.
- * @param section first path segment of a documentation section (src/search/scope), or null.
+ * @param section first path segment of a documentation section (client/scope), or null.
  */
 export async function sectionSuggestions(section: string | null): Promise<string[]> {
   if (!section) return productAreas.slice(0, MAX_SUGGESTIONS).map((area) => area.title);

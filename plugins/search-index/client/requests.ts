@@ -1,5 +1,5 @@
 /**
- * Request and result helpers shared by the search clients (src/search/client.ts wraps every
+ * Request and result helpers shared by the search clients (./client.ts wraps every
  * client with them; ./localClient.ts answers with them). Kept apart from the local client so
  * that the page bundle, which holds client.ts, does not hold the local client: that is loaded
  * with the first search or preload.
