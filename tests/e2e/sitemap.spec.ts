@@ -1,6 +1,6 @@
 import { expect, test as base, type Page } from '@playwright/test';
 import { documentationRoots } from '../../src/data/products';
-import { gotoHydrated, recordProblems, sitemapPaths } from './helpers';
+import { gotoHydrated, recordProblems, seriousViolations, sitemapPaths } from './helpers';
 
 /**
  * One page per worker, reused by every crawl test: a fresh browser context per page cost
@@ -31,8 +31,10 @@ const test = base.extend<object, { crawlPage: Page }>({
 // cost another 30 % of the crawl's time (design/ci-time.md).
 test.use({ trace: 'off' });
 
-// Every published page: answers 200, has exactly one h1, raises no console error and no
-// failed request, and does not scroll sideways on a 390 px phone. Instead of Playwright's
+// Every published page: answers 200, has exactly one h1, has no serious or critical axe
+// violation (WCAG 2.1 A and AA, every rule, light mode; tests/e2e/a11y.spec.ts scans one page
+// of each kind in dark mode), raises no console error and no failed request, and does not
+// scroll sideways on a 390 px phone. Instead of Playwright's
 // 'networkidle' (a fixed 500 ms of silence, 40 % of the crawl's time), the test waits until
 // every request the page started has finished. Route chunks prefetched at idle after that
 // point are not waited for: each is a chunk of another sitemap page, which loads it itself.
@@ -44,6 +46,7 @@ for (const path of sitemapPaths()) {
       const response = await gotoHydrated(page, path);
       expect(response?.status()).toBe(200);
       await expect(page.locator('h1')).toHaveCount(1);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
