@@ -10,15 +10,18 @@ import { HYDRATION_MS, gotoHydrated, recordProblems, sitemapPaths } from './help
 // (navigation), against the served production build.
 
 test.describe('redirects', () => {
+  // In a browser: the reader lands on the target with the query and the fragment kept, on a
+  // hydrated page. Whichever answer the server gives: `docusaurus serve` the build's client
+  // redirect page (tests/build/redirects.test.ts checks each file), nginx a 301
+  // (server.spec.ts checks each Location).
   for (const { from, to } of redirects) {
     test(`${from} → ${to}`, async ({ page, request }) => {
-      // A real server (nginx) answers 301; `docusaurus serve` answers the client redirect page.
-      const first = await request.get(`${from}?x=1`, { maxRedirects: 0 });
-      if (first.status() === 301) {
-        expect(first.headers().location).toBe(`${to}?x=1`);
-        if (to.startsWith('http')) return;
-      }
       if (to.startsWith('http')) {
+        const answer = await request.get(`${from}?utm=docs`, { maxRedirects: 0 });
+        test.skip(
+          answer.status() === 301,
+          "nginx's 301 to another host: server.spec.ts checks its Location, and a browser would leave the machine",
+        );
         // External target: answered locally, nothing leaves the machine.
         await page.route(`${new URL(to).origin}/**`, (route) =>
           route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Portal</h1>' }),
