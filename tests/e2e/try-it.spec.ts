@@ -76,9 +76,14 @@ test('static HTML has the Try it button and no panel; unopened, no panel chunk i
   expect(
     scripts.filter((u) => PANEL_CHUNK.test(u) || u.includes('mockServiceWorker') || twinModule(u)),
   ).toEqual([]);
+  // The button is spaced from the response sample under it before the panel (whose styles
+  // come with it) is ever opened, and the spacing does not change on opening.
+  const spacing = () => page.locator('.try-it').evaluate((el) => getComputedStyle(el).marginBottom);
+  expect(await spacing()).toBe('16px');
   // Opening it fetches the chunk, and the page's own operation module only.
   await page.getByRole('button', { name: 'Try it' }).click();
   await expect(panel(page)).toBeVisible();
+  expect(await spacing()).toBe('16px');
   expect(scripts.filter((u) => PANEL_CHUNK.test(u)).length).toBeGreaterThan(0);
   await expect
     .poll(() =>

@@ -4,12 +4,11 @@
  * `styles` cache group), about 0.9 KB gzip on every guide; in a CSS chunk of its own, the
  * bundler's CSS-loading runtime added 0.5 KB of JS to every page (design/try-it.md). As a string
  * it is in the panel's chunk only. Infima variables throughout, so both colour modes follow the
- * site; one column on phones, labels above their fields. The CSP allows inline styles.
+ * site; one column on phones, labels above their fields. The CSP allows inline styles. The
+ * button's own spacing is the samples pane's (plugins/openapi-pages/theme/api-reference.css),
+ * there before the panel is opened.
  */
 export const PANEL_CSS = `
-.try-it {
-  margin: 0 0 1rem;
-}
 .try-it__panel {
   margin-top: 0.75rem;
   padding: 0.75rem;
