@@ -13,7 +13,8 @@
  *   the first paint; it is static text, so the CSP hash step (deploy/inline-scripts.ts) allows
  *   it like the theme's scripts.
  * - configureWebpack: keeps the modal's styles out of the stylesheet every page loads
- *   (MODAL_STYLES), and names the SearchBar's and SearchPage's upstream stylesheets (UPSTREAM_STYLESHEETS).
+ *   (MODAL_STYLES), and names the SearchBar's and SearchPage's upstream stylesheets
+ *   (upstreamStylesheetAliases).
  * Both components use the search seam (client/seam, wired by client/client).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -66,24 +67,24 @@ export const MODAL_STYLES =
   /[\\/](?:@docsearch[\\/]css[\\/]dist[\\/]modal\.css|search-index[\\/]theme[\\/]SearchBar[\\/]modal\.css)$/;
 
 /**
- * The upstream stylesheets of the ejected SearchBar and SearchPage, imported by these names
- * (./theme/SearchBar/index.tsx, ./theme/SearchPage/index.tsx) rather than copied. The
- * package's `exports` map hides `lib/theme`, so the bundler gets each file's path as an alias.
+ * The upstream stylesheets of the ejected SearchBar and SearchPage, under the package's `lib/`
+ * (./theme/SearchBar/index.tsx and ./theme/SearchPage/index.tsx import them by these names
+ * rather than copying them).
  */
-export const UPSTREAM_STYLESHEETS = ['SearchBar/styles.css', 'SearchPage/styles.module.css'].map(
-  (file) => `@docusaurus/theme-search-algolia/lib/theme/${file}`,
-);
+const UPSTREAM_STYLESHEETS = ['theme/SearchBar/styles.css', 'theme/SearchPage/styles.module.css'];
 
 /**
- * `{[name]: path}` of UPSTREAM_STYLESHEETS: the installed files, under `lib/` beside the
- * package's main entry (`lib/index.js`). @throws Error when the package is not installed.
+ * `{['@docusaurus/theme-search-algolia/lib/<file>']: path}` of UPSTREAM_STYLESHEETS, for the
+ * bundler: the package's `exports` map hides `lib/theme`, so each name is an alias of the
+ * installed file (`lib/` is the folder of the package's main entry, `lib/index.js`).
+ * @throws Error when the package is not installed.
  */
 export function upstreamStylesheetAliases(): Record<string, string> {
   const lib = dirname(require.resolve('@docusaurus/theme-search-algolia'));
   return Object.fromEntries(
-    UPSTREAM_STYLESHEETS.map((name) => [
-      name,
-      join(lib, name.slice('@docusaurus/theme-search-algolia/lib/'.length)),
+    UPSTREAM_STYLESHEETS.map((file) => [
+      `@docusaurus/theme-search-algolia/lib/${file}`,
+      join(lib, file),
     ]),
   );
 }
