@@ -111,15 +111,12 @@ export interface HighlightValue {
   fullyHighlighted?: boolean;
 }
 
-/** A hit as DocSearch and the search page read it. */
-export interface SearchHit {
-  objectID: string;
-  url: string;
-  url_without_anchor: string;
-  anchor: string | null;
-  type: RecordType;
-  hierarchy: Hierarchy;
-  content: string | null;
+/** A hit as DocSearch and the search page read it: its record's fields, and the highlights. */
+export interface SearchHit
+  extends Pick<
+    SearchRecord,
+    'objectID' | 'url' | 'url_without_anchor' | 'anchor' | 'type' | 'hierarchy' | 'content'
+  > {
   _highlightResult: {
     hierarchy: Partial<Record<Level, HighlightValue>>;
     content?: HighlightValue;
