@@ -9,6 +9,7 @@ import remarkGfm from 'remark-gfm';
 import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
+import ApiField from '../../plugins/openapi-pages/theme/ApiField';
 
 const wrap = (tag: string) => {
   const Wrapper = ({ children }: { children?: ReactNode }) => createElement(tag, null, children);
@@ -44,6 +45,8 @@ export const stubComponents: Record<string, ComponentType<never>> = {
   Tabs: wrap('section'),
   TabItem,
   ApiDetails,
+  // The real one: it only wraps the field's blocks in their divs.
+  ApiField: ApiField as ComponentType<never>,
   ApiExpandAll: () => null,
   TryIt: ({ api, operationId }: { api: string; operationId: string }) =>
     createElement('div', { 'data-try-it': `${api}:${operationId}` }),

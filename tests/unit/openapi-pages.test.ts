@@ -16,6 +16,10 @@ import { fieldNames, schemaTree, typeLabel } from '../../plugins/openapi-pages/s
 import { normalizeOptions } from '../../plugins/openapi-pages';
 import { markdownBlocks, toMdx } from '../../plugins/openapi-pages/mdx';
 import { apiWording } from '../../config/openapi';
+import { load } from 'cheerio';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import ApiField from '../../plugins/openapi-pages/theme/ApiField';
 import { toHtml } from './mdx-html';
 import { miniApi } from '../fixtures/openapi/mini';
 
@@ -83,6 +87,51 @@ describe('openapi-pages: pages of a definition', () => {
     const second = markdownBlocks(text);
     expect(second).not.toBe(first);
     expect(toMdx(second)).toBe('A **bold** word and a [link](/connect/fulfillment).\n');
+  });
+
+  it('writes each field as one ApiField whose parts land in their divs', async () => {
+    const { result } = await generated();
+    const parts = new Set<string>();
+    let fields = 0;
+    for (const [file, mdx] of result.files) {
+      if (!file.endsWith('.mdx') || !mdx.includes('<ApiField')) continue;
+      // One JSX element per field in the MDX (the compile cost), not a div per part.
+      expect(mdx).not.toMatch(/<div className="api-field(__head|__tokens|__description)?">/);
+      const $ = load(await toHtml(mdx));
+      for (const field of $('div.api-field').toArray()) {
+        fields++;
+        expect($(field).children().first().is('div.api-field__head')).toBe(true);
+        // Each part holds only its own kind of children; the nested fields come after the parts.
+        for (const part of $(field).children().toArray()) {
+          const cls = $(part).attr('class') ?? part.tagName;
+          parts.add(cls);
+          const inside = $(part).children().toArray();
+          const classes = inside.map((c) => $(c).attr('class') ?? c.tagName);
+          if (cls === 'api-field__head')
+            for (const c of classes)
+              expect(c).toMatch(/^api-field__(name|type|required|deprecated)$/);
+          else if (cls === 'api-field__tokens')
+            for (const c of classes) expect(c).toBe('api-token');
+          else if (cls === 'api-field__description' || cls === 'api-field__note')
+            for (const c of inside) expect(c.tagName).not.toBe('span');
+          else expect(part.tagName).toBe('details');
+        }
+      }
+    }
+    expect(fields).toBeGreaterThan(20);
+    expect([...parts].sort()).toEqual([
+      'api-field__description',
+      'api-field__head',
+      'api-field__note',
+      'api-field__tokens',
+      'details',
+    ]);
+  });
+
+  it('rejects an ApiField count that is not a whole number', () => {
+    expect(() => renderToStaticMarkup(createElement(ApiField, { head: 'two' }))).toThrow(
+      'ApiField: head must be a count of children, got "two"',
+    );
   });
 
   it('puts parameters, field trees, samples, responses and errors in the static HTML', async () => {

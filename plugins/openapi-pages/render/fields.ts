@@ -113,18 +113,18 @@ function rowBlock(row: Row, ctx: RenderContext): Block {
       text(' '),
       jsxInline('span', { className: 'api-field__deprecated' }, [text(w.deprecated)]),
     );
-  const blocks: Block[] = [jsx('div', { className: 'api-field__head' }, [paragraph(...head)])];
+  // One <ApiField> holds the parts in order and theme/ApiField wraps each in its div: four JSX
+  // wrappers per field were most of the API pages' MDX compile time. The head and the tokens
+  // are paragraphs of inline JSX elements only, which MDX passes as those elements: the counts
+  // are of elements (JSX elements among the inlines), of blocks for the description.
+  const elements = (inlines: Inline[]) =>
+    inlines.filter((node) => (node as { type: string }).type === 'mdxJsxTextElement').length;
+  const blocks: Block[] = [paragraph(...head)];
   const meta = tokens(row, ctx);
-  if (meta.length) blocks.push(jsx('div', { className: 'api-field__tokens' }, meta));
+  blocks.push(...meta);
   const description = markdownBlocks(row.description);
-  if (description.length)
-    blocks.push(jsx('div', { className: 'api-field__description' }, description));
-  if (row.stop)
-    blocks.push(
-      jsx('div', { className: 'api-field__note' }, [
-        paragraph(text(row.stop === 'circular' ? w.circular : w.depth)),
-      ]),
-    );
+  blocks.push(...description);
+  if (row.stop) blocks.push(paragraph(text(row.stop === 'circular' ? w.circular : w.depth)));
   if (row.children) {
     const n = countFields(row.children);
     const label =
@@ -141,7 +141,18 @@ function rowBlock(row: Row, ctx: RenderContext): Block {
       ),
     );
   }
-  return jsx('div', { className: 'api-field' }, blocks);
+  return jsx(
+    'ApiField',
+    {
+      head: String(elements(head)),
+      tokens: meta.length
+        ? String(elements((meta[0] as unknown as { children: Inline[] }).children))
+        : undefined,
+      description: description.length ? String(description.length) : undefined,
+      note: row.stop ? true : undefined,
+    },
+    blocks,
+  );
 }
 
 /** The rows of a tree, then its alternatives (Tabs, one per variant). */

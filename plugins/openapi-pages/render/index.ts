@@ -39,6 +39,7 @@ export const IMPORTS = [
   "import Tabs from '@theme/Tabs';",
   "import TabItem from '@theme/TabItem';",
   "import ApiDetails from '@theme/ApiDetails';",
+  "import ApiField from '@theme/ApiField';",
   "import ApiExpandAll from '@theme/ApiExpandAll';",
   // The Try it button of plugins/sandbox-twin (its panel loads on click).
   "import TryIt from '@theme/TryIt';",
