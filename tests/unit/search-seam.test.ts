@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyResult } from '../../plugins/search-index/client/requests';
 import {
   createSearchSeam,
+  seeAllCount,
   type SearchConfig,
   type SearchTransport,
   type TransportClient,
@@ -199,6 +200,30 @@ describe('the search seam', () => {
     expect(results[0].nbHits).toBe(0); // the caller still gets its own answer
     expect(seam.lastNbHits()).toBe(7);
     expect(seam.lastAnswer()?.query).toBe('order');
+  });
+
+  it('names no "See all" count while the hits shown answer an older keystroke', async () => {
+    // DocSearch shows an older search's answer that arrives first; the seam records only the
+    // newest search, so nothing is recorded for the query typed yet.
+    const gates = new Map<string, () => void>();
+    const t = fakeTransport('local', (r) => result(r, r.query === 'orde' ? 4 : 7));
+    const slow = intercepted(t, async (request, next) => {
+      await new Promise<void>((resolve) => gates.set(String(request.query), resolve));
+      return next();
+    });
+    const seam = createSearchSeam(LOCAL, slow);
+    const older = seam.modalClient().search(ask('orde'));
+    const newest = seam.modalClient().search(ask('order'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gates.get('orde')!();
+    await older;
+    expect(seeAllCount(seam.lastAnswer(), 'order')).toBeNull();
+    gates.get('order')!();
+    await newest;
+    expect(seeAllCount(seam.lastAnswer(), 'order')).toBe(7);
+    // An answer for another query, or the first tier's (not exhaustive), names none either.
+    expect(seeAllCount(seam.lastAnswer(), 'orders')).toBeNull();
+    expect(seeAllCount({ ...seam.lastAnswer()!, exhaustive: false }, 'order')).toBeNull();
   });
 
   it("ignores an older search's failure once a newer one answered", async () => {

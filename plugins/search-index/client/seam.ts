@@ -47,6 +47,16 @@ export interface SearchAnswer {
   exhaustive: boolean;
 }
 
+/**
+ * The number the modal's "See all N results" footer may name for `query`: the last answer's hit
+ * count when that answer is for this query and exhaustive, else null (the footer names none).
+ * Without the query check, the footer named a stale count, or 0 before the first answer was
+ * recorded, while DocSearch showed hits of a response the seam had passed over as superseded.
+ */
+export function seeAllCount(answer: SearchAnswer | null, query: string): number | null {
+  return answer && answer.exhaustive && answer.query === query ? answer.nbHits : null;
+}
+
 /** A client as the transport gives it: Algolia's lite client, or the local one with `preload`. */
 export type TransportClient = LiteClientSubset & {
   /** Starts loading the index for these facet filters (the local client only). */

@@ -21,6 +21,7 @@ import type { InternalDocSearchHit, StoredDocSearchHit } from '@docsearch/react'
 import { searchSeam } from '../../client/client';
 import { hitClicked } from '../../client/insights';
 import { sectionLabel } from '../../client/scope';
+import { seeAllCount } from '../../client/seam';
 import { sectionSuggestions, sessionSuggestions } from '../../client/suggestions';
 import { useSearchStore } from '../../client/useSearchStore';
 
@@ -72,18 +73,18 @@ export function Hit({
 }
 
 // CUSTOM: the count is the last answer's nbHits, not DocSearch's running sum, and only once it
-// is exhaustive: the first tier's answer (headings, while the shards load) counts fewer hits
-// than the search page will list, so its footer names no number. The link keeps the modal's
-// section when Global Search is off.
+// is exhaustive and for the query shown (client/seam.ts `seeAllCount`): the first tier's answer
+// (headings, while the shards load) counts fewer hits than the search page will list, and an
+// answer to an earlier keystroke counts another query's, so the footer then names no number.
+// The link keeps the modal's section when Global Search is off.
 export function ResultsFooter({ query, onClose }: { query: string; onClose: () => void }) {
   const createSearchLink = useSearchLinkCreator();
-  const count = useSearchStore((s) => s.lastNbHits());
-  const answer = useSearchStore((s) => s.lastAnswer());
+  const count = useSearchStore((s) => seeAllCount(s.lastAnswer(), query));
   const scope = useSearchStore((s) => s.scope());
   const section = !scope.global && scope.section ? `&section=${scope.section}` : '';
   return (
     <Link to={`${createSearchLink(query)}${section}`} onClick={onClose}>
-      {answer !== null && !answer.exhaustive ? (
+      {count === null ? (
         <Translate id="theme.SearchBar.seeAllPending">See all results</Translate>
       ) : (
         <Translate id="theme.SearchBar.seeAll" values={{ count }}>
