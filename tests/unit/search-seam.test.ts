@@ -182,21 +182,31 @@ describe('the search seam', () => {
     expect(seam.status()).toBe('ready');
   });
 
-  it('records the newest search, not the last answer to arrive (a stop word answers at once)', async () => {
+  /**
+   * A local seam whose client holds each search until `release(query)`, the hit counts given
+   * by `hits(query)`; the two modal searches `first` and `second` are started, in that order.
+   */
+  async function twoHeldSearches(hits: (query: string) => number, first: string, second: string) {
     const gates = new Map<string, () => void>();
-    const t = fakeTransport('local', (r) => result(r, r.query === 'or' ? 0 : 7));
-    const slow = intercepted(t, async (request, next) => {
+    const t = fakeTransport('local', (r) => result(r, hits(String(r.query))));
+    const held = intercepted(t, async (request, next) => {
       await new Promise<void>((resolve) => gates.set(String(request.query), resolve));
       return next();
     });
-    const seam = createSearchSeam(LOCAL, slow);
-    const stale = seam.modalClient().search(ask('or'));
-    const newest = seam.modalClient().search(ask('order'));
+    const seam = createSearchSeam(LOCAL, held);
+    const searches = [first, second].map((q) => seam.modalClient().search(ask(q)));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    gates.get('order')!();
-    await newest;
-    gates.get('or')!();
-    const { results } = await stale;
+    const release = (query: string) => {
+      gates.get(query)!();
+      return searches[query === first ? 0 : 1];
+    };
+    return { seam, release };
+  }
+
+  it('records the newest search, not the last answer to arrive (a stop word answers at once)', async () => {
+    const { seam, release } = await twoHeldSearches((q) => (q === 'or' ? 0 : 7), 'or', 'order');
+    await release('order');
+    const { results } = await release('or');
     expect(results[0].nbHits).toBe(0); // the caller still gets its own answer
     expect(seam.lastNbHits()).toBe(7);
     expect(seam.lastAnswer()?.query).toBe('order');
@@ -205,21 +215,10 @@ describe('the search seam', () => {
   it('names no "See all" count while the hits shown answer an older keystroke', async () => {
     // DocSearch shows an older search's answer that arrives first; the seam records only the
     // newest search, so nothing is recorded for the query typed yet.
-    const gates = new Map<string, () => void>();
-    const t = fakeTransport('local', (r) => result(r, r.query === 'orde' ? 4 : 7));
-    const slow = intercepted(t, async (request, next) => {
-      await new Promise<void>((resolve) => gates.set(String(request.query), resolve));
-      return next();
-    });
-    const seam = createSearchSeam(LOCAL, slow);
-    const older = seam.modalClient().search(ask('orde'));
-    const newest = seam.modalClient().search(ask('order'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    gates.get('orde')!();
-    await older;
+    const { seam, release } = await twoHeldSearches((q) => (q === 'orde' ? 4 : 7), 'orde', 'order');
+    await release('orde');
     expect(seeAllCount(seam.lastAnswer(), 'order')).toBeNull();
-    gates.get('order')!();
-    await newest;
+    await release('order');
     expect(seeAllCount(seam.lastAnswer(), 'order')).toBe(7);
     // An answer for another query, or the first tier's (not exhaustive), names none either.
     expect(seeAllCount(seam.lastAnswer(), 'orders')).toBeNull();
