@@ -67,7 +67,8 @@ interface Row {
   stop?: SchemaField['stop'];
 }
 
-function tokens(row: Row, ctx: RenderContext): Block[] {
+/** A field's tokens (values, constraints, example), each a `span.api-token`; none for a bare field. */
+function tokenSpans(row: Row, ctx: RenderContext): Inline[] {
   const w = ctx.wording.field;
   const items: Inline[][] = [];
   if (row.values.length)
@@ -78,15 +79,12 @@ function tokens(row: Row, ctx: RenderContext): Block[] {
   for (const c of row.constraints) items.push(withCode(c));
   if (row.example !== undefined)
     items.push([text(`${w.example} `), code(JSON.stringify(row.example))]);
-  if (!items.length) return [];
-  return [
-    paragraph(
-      ...items.flatMap((item, i) => {
-        const token = jsxInline('span', { className: 'api-token' }, item);
-        return i ? [text(' '), token] : [token];
-      }),
-    ),
-  ];
+  return items.map((item) => jsxInline('span', { className: 'api-token' }, item));
+}
+
+/** A paragraph of inline elements separated by spaces. */
+function spaced(elements: Inline[]): Block {
+  return paragraph(...elements.flatMap((element, i) => (i ? [text(' '), element] : [element])));
 }
 
 function countFields(tree: SchemaTree): number {
@@ -100,28 +98,19 @@ function rowBlock(row: Row, ctx: RenderContext): Block {
   const w = ctx.wording.field;
   const head: Inline[] = [
     jsxInline('span', { className: 'api-field__name' }, [code(row.name)]),
-    text(' '),
     jsxInline('span', { className: 'api-field__type' }, typeInlines(row.type, ctx)),
   ];
   if (row.required)
-    head.push(
-      text(' '),
-      jsxInline('span', { className: 'api-field__required' }, [text(w.required)]),
-    );
+    head.push(jsxInline('span', { className: 'api-field__required' }, [text(w.required)]));
   if (row.deprecated)
-    head.push(
-      text(' '),
-      jsxInline('span', { className: 'api-field__deprecated' }, [text(w.deprecated)]),
-    );
+    head.push(jsxInline('span', { className: 'api-field__deprecated' }, [text(w.deprecated)]));
   // One <ApiField> holds the parts in order and theme/ApiField wraps each in its div: four JSX
   // wrappers per field were most of the API pages' MDX compile time. The head and the tokens
-  // are paragraphs of inline JSX elements only, which MDX passes as those elements: the counts
-  // are of elements (JSX elements among the inlines), of blocks for the description.
-  const elements = (inlines: Inline[]) =>
-    inlines.filter((node) => (node as { type: string }).type === 'mdxJsxTextElement').length;
-  const blocks: Block[] = [paragraph(...head)];
-  const meta = tokens(row, ctx);
-  blocks.push(...meta);
+  // are paragraphs of inline JSX elements only, which MDX passes as those elements: their
+  // counts are of elements, the description's of blocks.
+  const tokens = tokenSpans(row, ctx);
+  const blocks: Block[] = [spaced(head)];
+  if (tokens.length) blocks.push(spaced(tokens));
   const description = markdownBlocks(row.description);
   blocks.push(...description);
   if (row.stop) blocks.push(paragraph(text(row.stop === 'circular' ? w.circular : w.depth)));
@@ -144,10 +133,8 @@ function rowBlock(row: Row, ctx: RenderContext): Block {
   return jsx(
     'ApiField',
     {
-      head: String(elements(head)),
-      tokens: meta.length
-        ? String(elements((meta[0] as unknown as { children: Inline[] }).children))
-        : undefined,
+      head: String(head.length),
+      tokens: tokens.length ? String(tokens.length) : undefined,
       description: description.length ? String(description.length) : undefined,
       note: row.stop ? true : undefined,
     },
