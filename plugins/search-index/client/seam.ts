@@ -77,8 +77,6 @@ export interface SearchSeam {
   /** Adds a listener called on every change of the store; returns its removal. */
   subscribe(listener: () => void): () => void;
   status(): IndexStatus;
-  /** The hit count of the last answer (0 before any, and after an error). */
-  lastNbHits(): number;
   /** The last answer (a new object per answer, so a snapshot changes with it), or null. */
   lastAnswer(): SearchAnswer | null;
   /**
@@ -107,7 +105,6 @@ export interface SearchSeam {
  */
 export function createSearchSeam(config: SearchConfig, transport: SearchTransport): SearchSeam {
   let status: IndexStatus = 'idle';
-  let lastNbHits = 0;
   let lastAnswer: SearchAnswer | null = null;
   let completed: { query: string } | null = null;
   let scope: SearchScope = { section: null, global: false };
@@ -148,11 +145,11 @@ export function createSearchSeam(config: SearchConfig, transport: SearchTranspor
           const response = await client.search({ requests });
           if (sequence !== newest) return response; // a newer search is on its way
           const first = response.results[0];
-          lastNbHits = first?.nbHits ?? 0;
+          const nbHits = first?.nbHits ?? 0;
           lastAnswer = {
             query: String(requests[0]?.query ?? ''),
-            nbHits: lastNbHits,
-            nbFullHits: first?.nbFullHits ?? lastNbHits,
+            nbHits,
+            nbFullHits: first?.nbFullHits ?? nbHits,
             section: scopeFilter(current) ? current.section : null,
             exhaustive: first?.exhaustiveNbHits !== false,
           };
@@ -175,7 +172,6 @@ export function createSearchSeam(config: SearchConfig, transport: SearchTranspor
         } catch {
           // A newer search reports the state; this one's failure changes nothing.
           if (sequence === newest) {
-            lastNbHits = 0;
             lastAnswer = null;
             setStatus('error');
           }
@@ -209,7 +205,6 @@ export function createSearchSeam(config: SearchConfig, transport: SearchTranspor
       return () => listeners.delete(listener);
     },
     status: () => status,
-    lastNbHits: () => lastNbHits,
     lastAnswer: () => lastAnswer,
     completed: () => completed,
     scope: () => scope,
