@@ -28,6 +28,7 @@ import { apiOfFile } from '../../src/data/facts/apis';
 import { errorOf } from '../../src/data/facts/errors';
 import { baseUrls } from '../../src/data/facts/hosts';
 import { rateLimits } from '../../src/data/facts/limits';
+import { readTryItExtension } from './try-it-extension';
 import { SEED_EXAMPLES } from './twin/connect';
 import {
   type FieldHint,
@@ -274,6 +275,11 @@ export async function buildApiTwinData(siteDir: string, api: ApiOptions): Promis
       if (status !== undefined) errorStatuses[String(code)] ??= status;
     }
     const security = securityOf(operation, doc, resolve);
+    const tryIt = readTryItExtension(
+      (operation as Record<string, unknown>)['x-aisle-try-it'],
+      api.id,
+      key,
+    );
     const spec: OperationSpec = {
       api: api.id,
       operationId: page.operationId,
@@ -291,6 +297,8 @@ export async function buildApiTwinData(siteDir: string, api: ApiOptions): Promis
       security,
       responses,
       errorStatuses,
+      rateLimit,
+      ...(tryIt && { tryIt }),
     };
     if (SEED_EXAMPLES.includes(key))
       seed[key] = responses.find((r) => r.status < 300 && r.example !== undefined)?.example;

@@ -10,18 +10,15 @@ import { productOf } from '../../../src/data/facts/examples';
 import { fail, type Answer } from './errors';
 import type { Handler, HandlerContext } from './twin';
 import { iso, newId, type Resource, type World } from './world';
+import { clone, details, record, serviceOption, slots, STORE_ZONES } from './example-world';
+
+export { SEED_EXAMPLES, seedWorld } from './example-world';
 import type { CallbackDelivery, OperationSpec } from './types';
 
 /** A hold lasts 10 minutes (CONTRIBUTING.md "Connect API conventions"). */
 export const HOLD_MS = 10 * 60_000;
 
 /** Sandbox time slots: hourly, 08:00–20:00 store time, 7 days ahead (CONTRIBUTING.md "Sandbox"). */
-const SLOT_FIRST_HOUR = 8;
-const SLOT_LAST_HOUR = 20;
-const SLOT_DAYS = 7;
-/** How many slots a list answers: the next ones from now. */
-const SLOTS_LISTED = 6;
-
 /** Statuses in lifecycle order, per workflow (CONTRIBUTING.md "Fulfillment order lifecycle"). */
 const LIFECYCLE: Record<string, string[]> = {
   delivery: [
@@ -70,14 +67,6 @@ const EVENTS: Record<string, string> = {
 };
 const LETTER: Record<string, string> = { delivery: 'D', pickup: 'P', last_mile: 'L' };
 
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
-function record(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
 function requireUser(world: World, userId: string): Resource {
   const user = world.users[userId];
   if (!user) throw fail(404, 1016, `no user ${userId}; create it first`, 'user_id');
@@ -107,10 +96,6 @@ function view(order: Resource): Resource {
   return out;
 }
 
-function details(order: Resource): Record<string, unknown> {
-  return record(order.fulfillment_details);
-}
-
 /** Sets an order's status and sends the callback of the same name. */
 async function move(
   ctx: HandlerContext,
@@ -122,57 +107,6 @@ async function move(
   order.updated_at = iso(ctx.now);
   Object.assign(order, extra);
   await ctx.emit(status, order);
-}
-
-/** UTC offset of `timeZone` at `ms`, in minutes (`America/Chicago` in March: -300). */
-function offsetMinutes(timeZone: string, ms: number): number {
-  try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
-      .formatToParts(new Date(ms))
-      .find((p) => p.type === 'timeZoneName')?.value;
-    const m = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(name ?? '');
-    return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** The next SLOTS_LISTED hourly windows from `now`, within store hours, up to 7 days ahead. */
-function slots(now: number, timeZone: string): { starts: number; ends: number }[] {
-  const out: { starts: number; ends: number }[] = [];
-  const hour = 3_600_000;
-  let t = Math.ceil((now + 1) / hour) * hour;
-  const until = now + SLOT_DAYS * 24 * hour;
-  while (out.length < SLOTS_LISTED && t < until) {
-    const local = new Date(t + offsetMinutes(timeZone, t) * 60_000).getUTCHours();
-    if (local >= SLOT_FIRST_HOUR && local < SLOT_LAST_HOUR) out.push({ starts: t, ends: t + hour });
-    t += hour;
-  }
-  return out;
-}
-
-const STORE_ZONES: Record<string, string> = { '0142': 'America/Chicago' };
-
-/** Slot prices by workflow, USD, as the fulfillment definition's examples show them. */
-const PRICES: Record<string, string> = { delivery: '7.99', pickup: '0.00', last_mile: '5.99' };
-
-/** A service option of `workflow` at `store` for one slot, at the documented price. */
-function serviceOption(
-  workflow: string,
-  store: string,
-  slot: { starts: number; ends: number },
-  id = newId('so'),
-): Resource {
-  return {
-    id,
-    workflow,
-    store_location: store,
-    window_starts_at: iso(slot.starts),
-    window_ends_at: iso(slot.ends),
-    price: PRICES[workflow] ?? PRICES.delivery,
-    currency: 'USD',
-    availability: 'available',
-  };
 }
 
 /** A hold of `option` that expires HOLD_MS after `now`. */
@@ -897,6 +831,8 @@ export const connectHandlers: Record<string, Handler> = {
     };
   },
   [`${F}link_account`]: (ctx) => {
+    // An unknown user is 404 1016 whatever the token, as the definition documents.
+    requireUser(ctx.world, ctx.path.user_id);
     const token = String(record(ctx.body).linking_token);
     const link = liveLink(ctx, token);
     if (link.status !== 'approved')
@@ -994,71 +930,6 @@ export const connectHandlers: Record<string, Handler> = {
     };
   },
 };
-
-/**
- * Operations whose first documented success the example world is made of; the generator
- * writes them to `seed.json`, so a browser loads no operation chunk to reset.
- */
-export const SEED_EXAMPLES = [
-  `${F}list_delivery_service_options`,
-  `${F}list_pickup_service_options`,
-  `${F}list_last_mile_service_options`,
-  `${F}create_user`,
-  `${F}create_delivery_order`,
-  `${F}create_pickup_order`,
-  `${F}create_last_mile_order`,
-];
-
-/** The example world: the documented example user, and her example orders (one per workflow). */
-export async function seedWorld(
-  world: World,
-  examples: Record<string, unknown>,
-  now: number,
-): Promise<void> {
-  const example = async (key: string) => record(clone(examples[key]));
-  // The documented time slots (so_41873…), moved to the next slots from now, so a reserve
-  // a page shows finds its option.
-  const [first] = slots(now, STORE_ZONES['0142']);
-  for (const [key, workflow] of [
-    [`${F}list_delivery_service_options`, 'delivery'],
-    [`${F}list_pickup_service_options`, 'pickup'],
-    [`${F}list_last_mile_service_options`, 'last_mile'],
-  ]) {
-    const listed = (await example(key)).service_options;
-    for (const [i, raw] of (Array.isArray(listed) ? listed : []).entries()) {
-      const documented = record(raw);
-      const hour = 3_600_000;
-      world.serviceOptions[String(documented.id)] = {
-        ...documented,
-        ...serviceOption(workflow, String(documented.store_location ?? '0142'), {
-          starts: first.starts + i * hour,
-          ends: first.ends + i * hour,
-        }),
-        id: documented.id,
-        availability: documented.availability ?? 'available',
-      };
-    }
-  }
-  const user = await example(`${F}create_user`);
-  world.users[String(user.user_id)] = { ...user, created_at: iso(now), updated_at: iso(now) };
-  const orders = [
-    await example(`${F}create_delivery_order`),
-    await example(`${F}create_pickup_order`),
-    await example(`${F}create_last_mile_order`),
-  ];
-  for (const order of orders) {
-    if (!order.order_id) continue;
-    const d = details(order);
-    world.orders[String(order.order_id)] = {
-      ...order,
-      // New, as a page's next step expects: batched, moved, updated or canceled.
-      status: 'brand_new',
-      store_location: d.store_location,
-      window_starts_at: d.window_starts_at ?? null,
-      window_ends_at: d.window_ends_at ?? null,
-    };
-  }
-}
 
 /**
  * Arranges a fresh example world so that one documented request can succeed: a create does not

@@ -93,6 +93,68 @@ export interface OperationSpec {
    * examples), e.g. `{ "1001": 400 }` where the definition shows 1001 under `400`.
    */
   errorStatuses: Record<string, number>;
+  /** Requests per second one credential may send the sandbox (RouteSpec.rateLimit). */
+  rateLimit?: number;
+  /** What the Try it panel does before a send (the definition's `x-aisle-try-it`). */
+  tryIt?: TryItSpec;
+}
+
+/**
+ * A value a preparation puts into a request: a literal, or an Arazzo 1.0 runtime expression
+ * (`$request.path.<name>`, `$request.query.<name>`, `$request.header.<name>`,
+ * `$request.body#/<pointer>`: the prepared request as the panel holds it;
+ * `$steps.<stepId>.outputs.<name>`: an earlier step's output).
+ */
+export type PrepareValue = unknown;
+
+/** A parameter a step or the prepared request gets (Arazzo's Parameter Object). */
+export interface PrepareParameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  value: PrepareValue;
+}
+
+/** A value put at a JSON Pointer (RFC 6901) of a JSON body (Arazzo's Payload Replacement Object). */
+export interface PrepareReplacement {
+  target: string;
+  value: PrepareValue;
+}
+
+/**
+ * One call of a preparation: the operation's documented example request, with these
+ * parameters and replacements, a fresh id at each `fresh` pointer and a new `Idempotency-Key`.
+ * It succeeds on a 2xx answer; `outputs` name values of it (`$response.body#/<pointer>`).
+ */
+export interface PrepareStep {
+  stepId: string;
+  /** Module key of the operation: `<api>/<operationId>`. */
+  operation: string;
+  parameters?: PrepareParameter[];
+  replacements?: PrepareReplacement[];
+  fresh?: string[];
+  outputs?: Record<string, string>;
+}
+
+/**
+ * The earlier state an operation needs in the sandbox, and the calls that make it: run by the
+ * panel's Prepare control (and before a Send that would otherwise fail for want of it).
+ */
+export interface PreparePlan {
+  /** Lower-case verb phrase for the control: "reserve a time slot". */
+  summary: string;
+  /** Why the operation needs it and what the steps do (inline Markdown code spans). */
+  description: string;
+  steps: PrepareStep[];
+  /** What the steps give the prepared request. */
+  parameters?: PrepareParameter[];
+  replacements?: PrepareReplacement[];
+}
+
+/** An operation's Try it behaviour beyond its examples (`x-aisle-try-it` in its definition). */
+export interface TryItSpec {
+  /** JSON Pointers of body values that name what the call creates: a fresh id per send. */
+  fresh?: string[];
+  prepare?: PreparePlan;
 }
 
 /** A twin: answers requests to the sandbox hosts, keeps state, records callbacks. */
