@@ -13,6 +13,8 @@ const CREATE_ORDER = '/connect/fulfillment/api/create_delivery_order';
 const CREATE_BATCH = '/connect/sandbox/api/create_batch';
 const ORDER_STATUS = '/connect/sandbox/api/update_order_status';
 const PICK_ITEM = '/connect/sandbox/api/pick_order_item';
+/** An Idempotency-Key the reader types, to send a request again with it. */
+const REPLAY_KEY = '5b0e3d1c-7f2a-4c86-9d4e-2a6b8c0f1e37';
 /** An order id of our own, so the flow never meets the example world's order. */
 const ORDER_ID = 'ord-20261126-0042';
 
@@ -27,7 +29,7 @@ function panel(page: Page) {
 async function openPanel(page: Page, path: string) {
   await gotoHydrated(page, path);
   await page.getByRole('button', { name: 'Try it' }).click();
-  await expect(panel(page).getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(panel(page).getByRole('button', { name: 'Send', exact: true })).toBeVisible();
 }
 
 /** The body editor's JSON, changed by `edit`. */
@@ -41,9 +43,9 @@ async function editBody(page: Page, edit: (body: Record<string, unknown>) => voi
 /** Sends, waits for the answer and returns its status, body and the time the panel shows. */
 async function send(page: Page) {
   const answer = panel(page).locator('.try-it__answer');
-  await panel(page).getByRole('button', { name: 'Send' }).click();
+  await panel(page).getByRole('button', { name: 'Send', exact: true }).click();
   await expect(answer).toBeVisible();
-  await expect(panel(page).getByRole('button', { name: 'Send' })).toBeEnabled();
+  await expect(panel(page).getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
   const status = Number(await answer.locator('.api-status').textContent());
   const text = (await answer.locator('pre').first().textContent()) ?? '';
   let json: Record<string, unknown> = {};
@@ -56,7 +58,9 @@ async function send(page: Page) {
 }
 
 async function getToken(page: Page) {
-  await panel(page).getByRole('button', { name: 'Get a sandbox token' }).click();
+  await panel(page)
+    .getByRole('button', { name: /^Get a (new )?sandbox token$/ })
+    .click();
   await expect(panel(page).getByRole('status')).toContainText('Sandbox token received');
   await expect(panel(page).getByLabel(/^Authorization/)).toHaveValue(/^Bearer \S+/);
 }
@@ -198,11 +202,15 @@ test("the payment connector's pages send their example to the reference connecto
   // its operations as a reference connector, from the definition's examples.
   await openPanel(page, '/storefront/integrate/payment_connector/api/capture_authorization');
   await expect(panel(page).getByLabel(/^Authorization/)).toHaveValue(/^Bearer conn_test_/);
+  // A key the reader types is kept for every send (the panel's own is new for each send).
+  await panel(page)
+    .getByLabel(/^Idempotency-Key/)
+    .fill(REPLAY_KEY);
   const captured = await send(page);
   expect(captured.status, captured.text).toBe(201);
   expect(captured.json).toMatchObject({ capture_id: 'cap_71a9e4b5', amount_cents: 4871 });
-  // The same Idempotency-Key (prefilled from the example) with another body: 409 1008, as the
-  // contract says a connector answers.
+  // The same Idempotency-Key with another body: 409 1008, as the contract says a connector
+  // answers.
   await editBody(page, (body) => {
     body.amount_cents = 4900;
   });
@@ -255,7 +263,10 @@ test('bad input through the panel gets the documented errors; the state and the 
   const huge = await send(page);
   expect([huge.status, errorsOf(huge).map((e) => e.split(' ')[0])]).toEqual([413, ['1003']]);
 
-  // The panel's Idempotency-Key with another body: 409 1008; with the first body, a replay.
+  // A typed Idempotency-Key with another body: 409 1008; with the first body, a replay.
+  await panel(page)
+    .getByLabel(/^Idempotency-Key/)
+    .fill(REPLAY_KEY);
   await body.fill(example);
   await editBody(page, (b) => {
     b.user_id = 'cust-9001';
@@ -312,7 +323,8 @@ test('bad input through the panel gets the documented errors; the state and the 
 
   // Still responsive: the editor takes input at once.
   await body.fill('{}');
-  await expect(panel(page).locator('.try-it__warning')).toHaveCount(0);
+  // (The 401 above keeps its own warning, which points at the token control.)
+  await expect(panel(page).getByText(/The body is not valid JSON/)).toHaveCount(0);
   const longest = await page.evaluate(
     () => (window as unknown as { longestTask: number }).longestTask,
   );
@@ -345,7 +357,7 @@ test('keyboard: open, fill, send and read the answer without a pointer', async (
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  const getTokenButton = panel(page).getByRole('button', { name: 'Get a sandbox token' });
+  const getTokenButton = panel(page).getByRole('button', { name: /^Get a (new )?sandbox token$/ });
   await expect(getTokenButton).toBeVisible();
   // Tab order reaches the token button, then Send, each pressed with the keyboard.
   for (
@@ -357,7 +369,7 @@ test('keyboard: open, fill, send and read the answer without a pointer', async (
   await expect(getTokenButton).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(panel(page).getByLabel(/^Authorization/)).toHaveValue(/^Bearer \S+/);
-  const sendButton = panel(page).getByRole('button', { name: 'Send' });
+  const sendButton = panel(page).getByRole('button', { name: 'Send', exact: true });
   for (
     let i = 0;
     i < 60 && !(await sendButton.evaluate((el) => el === document.activeElement));
@@ -380,7 +392,9 @@ test('at 390 px the opened panel fits the phone', async ({ page }) => {
   }));
   expect(widths.page).toBeLessThanOrEqual(390);
   expect(widths.panel).toBeLessThanOrEqual(390);
-  await expect(panel(page).getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
+  await expect(panel(page).getByRole('button', { name: 'Send', exact: true })).toBeInViewport({
+    ratio: 1,
+  });
 });
 
 for (const mode of ['light', 'dark'] as const) {
@@ -394,3 +408,49 @@ for (const mode of ['light', 'dark'] as const) {
     expect(await seriousViolations(page, '.try-it')).toEqual([]);
   });
 }
+
+test('Create a delivery order: Prepare reserves a slot and fills the hold; the errors menu and a 401 say what to do', async ({
+  page,
+}) => {
+  await openPanel(page, CREATE_ORDER);
+  const prepareBox = panel(page).locator('.try-it__prepare');
+  await expect(prepareBox).toContainText('Needs earlier state.');
+  await panel(page).getByRole('button', { name: 'Prepare: reserve a time slot' }).click();
+  await expect(panel(page).getByRole('status')).toContainText('Prepared: reserve a time slot');
+  const calls = prepareBox.locator('.try-it__calls li');
+  await expect(calls).toHaveCount(2);
+  await expect(calls.nth(0).locator('.api-status')).toHaveText('200');
+  await expect(calls.nth(1).locator('.api-status')).toHaveText('201');
+  const holdId = (await calls.nth(1).locator('code').last().textContent()) ?? '';
+  expect(holdId).toMatch(/^hold_/);
+  const body = JSON.parse(
+    await panel(page)
+      .getByLabel(/^Body \(JSON/)
+      .inputValue(),
+  ) as {
+    service_option_hold_id: string;
+    order_id: string;
+  };
+  expect(body.service_option_hold_id).toBe(holdId);
+  // The page keeps its readable example id; the panel sends a fresh one.
+  expect(body.order_id).not.toBe('ord-20260314-0007');
+  await expect(page.locator('article')).toContainText('ord-20260314-0007');
+  const created = await send(page);
+  expect(created.status, created.text).toBe(201);
+
+  // A documented error on request: the example's order id, which the example data holds.
+  await panel(page).locator('.try-it__errors summary').click();
+  await panel(page).getByRole('button', { name: 'Send for 409 3003' }).click();
+  await expect(panel(page).getByRole('status')).toContainText('Answer 409');
+  await expect(panel(page).locator('.try-it__answer')).toContainText('3003');
+  await expect(panel(page).locator('.try-it__answer')).toContainText('What to do');
+
+  // No credential: the 401 points at the token control.
+  await panel(page)
+    .getByLabel(/^Authorization/)
+    .fill('');
+  const refused = await send(page);
+  expect(refused.status).toBe(401);
+  await panel(page).getByRole('button', { name: 'Go to the token control' }).click();
+  await expect(panel(page).getByRole('button', { name: /sandbox token$/ })).toBeFocused();
+});

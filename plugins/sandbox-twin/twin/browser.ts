@@ -13,7 +13,7 @@ import ucs2length from 'ajv/dist/runtime/ucs2length';
 import equal from 'ajv/dist/runtime/equal';
 import { fullFormats } from 'ajv-formats/dist/formats';
 import type { RouteSpec } from '../generate';
-import { connectHandlers, seedWorld } from './connect';
+import { seedWorld } from './example-world';
 import { createTwin, type OperationModule, type WorldStorage } from './twin';
 import { moduleKey, type OPERATION_RUNTIME, type OperationSpec, type Twin } from './types';
 import type { World } from './world';
@@ -112,7 +112,9 @@ export async function loadBrowserTwin(): Promise<Twin> {
   twin ??= createTwin({
     routes: table,
     load: loadModule,
-    handlers: connectHandlers,
+    // The Connect handlers come with the panel's second chunk, when a request first needs them.
+    handlers: () =>
+      import(/* webpackChunkName: "try-it-extra" */ './connect').then((m) => m.connectHandlers),
     seed: seedWorld,
     examples: seed,
     storage,

@@ -90,8 +90,12 @@ export interface TwinOptions {
   routes: RouteSpec[];
   /** Loads an operation's module by key (`fulfillment/create_user`). */
   load(key: string): Promise<OperationModule>;
-  /** State handlers by module key; operations without one answer their example. */
-  handlers?: Record<string, Handler>;
+  /**
+   * State handlers by module key; operations without one answer their example. A function is
+   * called once, when a request first gets past validation (the browser loads them with the
+   * Try it panel's second chunk).
+   */
+  handlers?: Record<string, Handler> | (() => Promise<Record<string, Handler>>);
   /** Fills a fresh world with the example world (users, stores, orders). */
   seed?(world: World, examples: Record<string, unknown>, now: number): Promise<void>;
   /** The documented examples the seed reads, by module key (the generator's `seed.json`). */
@@ -196,7 +200,9 @@ export function createTwin(options: TwinOptions): Twin & {
   resetFor(requests?: ResetRequest | ResetRequest[]): Promise<void>;
 } {
   const now = options.now ?? (() => Date.now());
-  const handlers = options.handlers ?? {};
+  let handlers: Record<string, Handler> | undefined =
+    typeof options.handlers === 'function' ? undefined : (options.handlers ?? {});
+  const loadHandlers = typeof options.handlers === 'function' ? options.handlers : undefined;
   const local = new Set(options.localOrigins ?? []);
   const compiled = options.routes.map((route) => {
     const server = new URL(route.server);
@@ -485,6 +491,7 @@ export function createTwin(options: TwinOptions): Twin & {
       const documented = spec.errorStatuses?.[String(problems[0].code)];
       throw new ApiError(documented ?? 422, problems);
     }
+    handlers ??= (await loadHandlers?.()) ?? {};
     const handler = handlers[moduleKey(route)] as Handler | undefined;
     const ctx: HandlerContext = {
       world: w,

@@ -4,6 +4,11 @@
  * sandbox server, where msw's service worker hands it to the twin (transport.ts); the answer
  * with status, headers, body and time; Copy as cURL; Reset sandbox; and the callbacks the twin
  * delivered. The twin keeps its state in sessionStorage, so a flow can go from page to page.
+ *
+ * The first Send succeeds with no field edited (design/try-it.md, "First send"): the panel gets
+ * a sandbox token by itself, gives what a call creates a fresh id and `Idempotency-Key` per send,
+ * and runs the operation's preparation (`x-aisle-try-it` in its definition) before a Send that
+ * needs earlier state, showing each call it made.
  */
 import React, {
   type ReactNode,
@@ -15,7 +20,6 @@ import React, {
   useState,
 } from 'react';
 import { loadBrowserTwin, loadOperation } from '../../twin/browser';
-import { CREDENTIALS } from '../../twin/world';
 import type {
   CallbackDelivery,
   OperationSpec,
@@ -24,8 +28,20 @@ import type {
   TwinResponse,
 } from '../../twin/types';
 import { productionServer } from '../../hosts';
-import { jsonTokens } from './json-tokens';
+import { Code } from './code';
 import { type RequestDraft, buildRequest, curlCommand, initialDraft, prettyBody } from './request';
+import {
+  accessToken,
+  dropTokens,
+  storedToken,
+  storeToken,
+  takesToken,
+  testKey,
+  tokenRequest,
+} from './credential';
+import type { ErrorCase } from './error-cases';
+import { firstError, freshDraft, pointerGet, pointerSet } from './fresh';
+import type { Prepared } from './prepare';
 import { insertPanelStyles } from './panel-styles';
 import { type Transport, startTransport } from './transport';
 
@@ -37,9 +53,6 @@ export interface PanelProps {
   /** TRY_IT_REAL_HOSTS=true: offer the production server too (never intercepted). */
   realHosts: boolean;
 }
-
-/** Longest body drawn with token colours; a longer one is shown plain (no long task). */
-const HIGHLIGHT_MAX_CHARS = 100_000;
 
 interface Runtime {
   twin: Twin;
@@ -61,65 +74,12 @@ function operationOf(api: string, operationId: string): Promise<OperationSpec | 
   return loadOperation(api, operationId).catch(() => null);
 }
 
-/**
- * The sandbox's published test key of a key-based API (CONTRIBUTING.md "Sandbox twin"), as
- * the credential header takes it, or undefined for an API with OAuth tokens.
- */
-function testKey(op: OperationSpec): string | undefined {
-  const key = CREDENTIALS.api_keys[op.api];
-  if (!key || !op.security) return undefined;
-  return op.security.kind === 'bearer' ? `Bearer ${key}` : key;
-}
-
-/**
- * Where a sandbox token is kept for the tab: per host and scope set, so a page whose operation
- * needs another scope (`connect:sandbox`) does not get a token that would answer 403 2002.
- */
-const tokenKey = (server: string, scopes: string[]) =>
-  `aisle-try-it:token:${new URL(server).origin}:${[...scopes].sort().join(' ')}`;
-
-function storedToken(server: string, scopes: string[]): string {
-  try {
-    return sessionStorage.getItem(tokenKey(server, scopes)) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function headerOf(headers: Record<string, string>, name: string): string | undefined {
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
-  return key === undefined ? undefined : headers[key];
-}
-
 /** `2xx`… for the API pages' status badge colours, `other` outside 100–599. */
 function statusClass(status: number): string {
   return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : 'other';
 }
 
 type Answer = (TwinResponse & { ms: number }) | { error: string; ms: number };
-
-/** JSON with the site's code colours (plugins/static-highlight CSS), or plain text. */
-function Code({ text, json, label }: { text: string; json: boolean; label: string }): ReactNode {
-  const tokens = json && text.length <= HIGHLIGHT_MAX_CHARS ? jsonTokens(text) : undefined;
-  return (
-    // A scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
-    <pre className="prism-code language-json try-it__code" tabIndex={0} aria-label={label}>
-      <code>
-        {tokens
-          ? tokens.map((t, i) =>
-              t.type ? (
-                <span key={i} className={`token ${t.type}`}>
-                  {t.text}
-                </span>
-              ) : (
-                t.text
-              ),
-            )
-          : text}
-      </code>
-    </pre>
-  );
-}
 
 function ParameterInputs({
   title,
@@ -180,30 +140,41 @@ function ParameterInputs({
   );
 }
 
-function CallbackItem({ delivery }: { delivery: CallbackDelivery }): ReactNode {
-  const signature = headerOf(delivery.headers, 'X-Aisle-Signature');
-  const body = prettyBody(delivery.body);
-  return (
-    <li className="try-it__callback">
-      <details>
-        <summary>
-          <code>{delivery.event_type}</code>
-          {delivery.order_id && <span> · {delivery.order_id}</span>}
-        </summary>
-        <dl className="try-it__pairs">
-          <dt>Endpoint</dt>
-          <dd>
-            <code>{delivery.url}</code>
-          </dd>
-          <dt>X-Aisle-Signature</dt>
-          <dd>
-            <code className="try-it__signature">{signature ?? '(none)'}</code>
-          </dd>
-        </dl>
-        <Code text={body.text} json={body.json} label={`${delivery.event_type} callback body`} />
-      </details>
-    </li>
-  );
+/** A copy of a draft that later edits of either do not reach. */
+const copyDraft = (d: RequestDraft): RequestDraft => JSON.parse(JSON.stringify(d)) as RequestDraft;
+
+/** The preparation runner and the errors menu: a second chunk, fetched when first needed. */
+const loadExtra = () => import(/* webpackChunkName: "try-it-extra" */ './extra');
+type Extra = Awaited<ReturnType<typeof loadExtra>>;
+
+/** The documented error examples of `op` with a code (the errors menu lists them). */
+const documentedErrors = (op: OperationSpec) =>
+  op.responses.filter(
+    (r) =>
+      r.status >= 400 &&
+      typeof (r.example as { errors?: { code?: unknown }[] } | undefined)?.errors?.[0]?.code ===
+        'number',
+  ).length;
+
+/**
+ * A sandbox token for `scopes`: the tab's stored one, else a new one from the token endpoint
+ * (kept for the tab). Undefined when the endpoint refused (its answer is in the status line).
+ */
+async function tokenFor(rt: Runtime, scopes: string[]): Promise<string | undefined> {
+  const stored = storedToken(scopes);
+  if (stored) return stored;
+  const token = accessToken(await rt.transport.send(tokenRequest(scopes)));
+  if (token) storeToken(scopes, token);
+  return token;
+}
+
+/** A description with code spans (`name`) as text with `<code>` elements. */
+function CodeSpans({ text }: { text: string }): ReactNode {
+  return text
+    .split('`')
+    .map((part, i) =>
+      i % 2 ? <code key={i}>{part}</code> : <React.Fragment key={i}>{part}</React.Fragment>,
+    );
 }
 
 /** The panel of one operation; loads the twin and its operations on mount. */
@@ -222,6 +193,26 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
   const [curl, setCurl] = useState<string>();
   const [callbacks, setCallbacks] = useState<CallbackDelivery[]>([]);
   const sandboxCredential = useRef('');
+  // A copy of the draft as the panel last filled it (on opening, with a token, by a
+  // preparation, with fresh ids), never the reader's edits, and whether it has been sent since:
+  // a value the reader did not change gets a fresh id, key or preparation before the next Send.
+  const filled = useRef<RequestDraft | undefined>(undefined);
+  const sent = useRef(false);
+  const [prepared, setPrepared] = useState<Prepared>();
+  const [extra, setExtra] = useState<Extra>();
+  // The callbacks inspector draws its entries with the second chunk.
+  useEffect(() => {
+    if (callbacks.length && !extra) void needExtra();
+  });
+  /** The second chunk, kept in state once loaded so its components render. */
+  const needExtra = () =>
+    loadExtra().then((m) => {
+      setExtra(() => m);
+      return m;
+    });
+  const tokenButton = useRef<HTMLButtonElement>(null);
+  // The token the panel is getting by itself (on opening, after a reset): Send waits for it.
+  const pendingToken = useRef<Promise<string | undefined>>(undefined);
 
   // Before the panel is laid out, so it never shows unstyled.
   useInsertionEffect(insertPanelStyles, []);
@@ -235,16 +226,26 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
         setRt(started);
         setOp(found);
         if (found) {
-          const first = initialDraft(found);
+          const first = freshDraft(initialDraft(found), found.tryIt?.fresh);
           const key = testKey(found);
           const token =
-            key || found.security?.kind !== 'bearer'
-              ? ''
-              : storedToken(found.sandboxServer, found.security.scopes);
+            found.security && takesToken(found) ? storedToken(found.security.scopes) : '';
           if (found.security && key) first.headers[found.security.header] = key;
           else if (found.security && token)
             first.headers[found.security.header] = `Bearer ${token}`;
+          filled.current = copyDraft(first);
           setDraft(first);
+          // No token kept for this tab yet: get one, as the reader would with the button.
+          if (found.security && takesToken(found) && !token) {
+            const header = found.security.header;
+            pendingToken.current = tokenFor(started, found.security.scopes).then((t) => {
+              if (live && t) {
+                setDraft((d) => d && { ...d, headers: { ...d.headers, [header]: `Bearer ${t}` } });
+                if (filled.current) filled.current.headers[header] = `Bearer ${t}`;
+              }
+              return t;
+            });
+          }
         }
         setCallbacks(started.twin.callbacks());
         unsubscribe = started.twin.onCallback((d) => setCallbacks((list) => [d, ...list]));
@@ -315,12 +316,89 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
     setStatus(message);
   };
 
+  /** The I/O of a preparation: the twin's operations, the transport, the tab's tokens. */
+  const prepareIo = {
+    load: (key: string) => {
+      const [a, ...rest] = key.split('/');
+      return loadOperation(a, rest.join('/'));
+    },
+    send: (r: Parameters<Transport['send']>[0]) => rt.transport.send(r),
+    credential: async (spec: OperationSpec) =>
+      testKey(spec) ??
+      (spec.security && takesToken(spec)
+        ? `Bearer ${(await tokenFor(rt, spec.security.scopes)) ?? ''}`
+        : ''),
+  };
+
+  /** Runs the preparation on `from`; the prepared draft, or undefined when it failed. */
+  const prepare = async (from: RequestDraft): Promise<RequestDraft | undefined> => {
+    const plan = op.tryIt?.prepare;
+    if (!plan) return from;
+    say(`Preparing: ${plan.summary}…`);
+    const { runPrepare } = await needExtra();
+    const result = await runPrepare(op, from, prepareIo);
+    setPrepared(result);
+    if (!result.ok) {
+      say(`Prepare did not succeed: ${result.message}`);
+      return undefined;
+    }
+    filled.current = copyDraft(result.draft);
+    setDraft(result.draft);
+    sent.current = false;
+    say(`Prepared: ${plan.summary}, in ${result.calls.length} calls.`);
+    return result.draft;
+  };
+
   const send = async () => {
     setSending(true);
+    let next: RequestDraft | undefined = draft;
+    // A token the panel is still getting fills the header it left empty or filled itself.
+    const token = await pendingToken.current;
+    const header = security?.header;
+    if (token && header && draft.headers[header] === filled.current?.headers[header])
+      next = { ...draft, headers: { ...draft.headers, [header]: `Bearer ${token}` } };
+    const auto = filled.current;
+    if (sent.current && auto) {
+      // What the panel filled and the reader left alone gets a fresh id and key.
+      const current = next;
+      const same = (p: string) => {
+        try {
+          return pointerGet(JSON.parse(current.body), p) === pointerGet(JSON.parse(auto.body), p);
+        } catch {
+          return false;
+        }
+      };
+      const pointers = (op.tryIt?.fresh ?? []).filter(same);
+      const renewed = freshDraft(current, pointers);
+      const key = Object.keys(current.headers).find((k) => k.toLowerCase() === 'idempotency-key');
+      if (key && current.headers[key] !== auto.headers[key])
+        renewed.headers[key] = current.headers[key];
+      else if (key) auto.headers[key] = renewed.headers[key];
+      // The panel's new values become the ones a later Send compares with.
+      if (pointers.length) {
+        const mine = JSON.parse(auto.body) as unknown;
+        const theirs = JSON.parse(renewed.body) as unknown;
+        for (const p of pointers) pointerSet(mine, p, pointerGet(theirs, p));
+        auto.body = JSON.stringify(mine, null, 2);
+      }
+      next = renewed;
+    }
+    if (op.tryIt?.prepare && (sent.current || prepared?.ok !== true)) {
+      const { preparedValues } = await needExtra();
+      if (!auto || preparedValues(op, next) === preparedValues(op, auto))
+        next = await prepare(next);
+    }
+    if (!next) {
+      setSending(false);
+      return;
+    }
+    setDraft(next);
     say('Sending…');
     const started = performance.now();
-    const result = await rt.transport.send(request);
+    const result = await rt.transport.send(buildRequest(op, next));
     const ms = performance.now() - started;
+    sent.current = true;
+    if (!('error' in result) && result.status >= 400) await needExtra();
     setAnswer({ ...result, ms });
     setSending(false);
     setStatusQuiet(!('error' in result));
@@ -331,30 +409,37 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
     );
   };
 
+  /** Sends the request meant to get one documented error (error-cases.ts). */
+  const sendCase = async (wanted: ErrorCase) => {
+    setSending(true);
+    setPrepared(undefined);
+    say(`Sending to get ${wanted.status} ${wanted.code}…`);
+    const result = await (
+      await needExtra()
+    ).sendErrorCase(op, draft, wanted, {
+      prepare,
+      send: (r) => rt.transport.send(r),
+      token: async (scopes) => accessToken(await rt.transport.send(tokenRequest(scopes))),
+    });
+    setSending(false);
+    if (!result) return;
+    sent.current = true;
+    setAnswer(result);
+    setStatusQuiet(false);
+    setStatus(
+      'error' in result
+        ? `The request failed: ${result.error}`
+        : `Answer ${result.status} in ${Math.round(result.ms)} ms (the documented error is ${wanted.status} ${wanted.code}).`,
+    );
+  };
+
   const getToken = async () => {
     if (!security) return;
     say('Getting a sandbox token…');
-    const tokenUrl = `${new URL(op.sandboxServer).origin}/v2/oauth/token`;
-    const result = await rt.transport.send({
-      method: 'POST',
-      url: tokenUrl,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        client_id: CREDENTIALS.client_id,
-        client_secret: CREDENTIALS.client_secret,
-        grant_type: 'client_credentials',
-        scope: security.scopes.join(' '),
-      }),
-    });
-    let token: unknown;
-    if (!('error' in result) && result.status === 200) {
-      try {
-        token = (JSON.parse(result.body) as { access_token?: unknown }).access_token;
-      } catch {
-        token = undefined;
-      }
-    }
-    if (typeof token !== 'string' || !token) {
+    dropTokens();
+    const result = await rt.transport.send(tokenRequest(security.scopes));
+    const token = accessToken(result);
+    if (!token) {
       say(
         'error' in result
           ? `No token: ${result.error}`
@@ -362,11 +447,7 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
       );
       return;
     }
-    try {
-      sessionStorage.setItem(tokenKey(op.sandboxServer, security.scopes), token);
-    } catch {
-      // Storage refused (private mode): the token still fills this page's header.
-    }
+    storeToken(security.scopes, token);
     set('headers', security.header, `Bearer ${token}`);
     say(`Sandbox token received; it fills the ${security.header} header.`);
   };
@@ -385,25 +466,35 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
 
   const reset = async () => {
     await rt.twin.reset();
-    try {
-      for (const key of Object.keys(sessionStorage))
-        if (key.startsWith('aisle-try-it:token:')) sessionStorage.removeItem(key);
-    } catch {
-      // Nothing stored.
-    }
+    dropTokens();
     setCallbacks(rt.twin.callbacks());
     setAnswer(undefined);
-    // The twin forgot its tokens: a sandbox token in the header would answer 401.
-    if (security?.kind === 'bearer' && !testKey(op) && target === 'sandbox')
-      set('headers', security.header, '');
+    setPrepared(undefined);
+    sent.current = false;
     say('Sandbox reset to the example data; tokens were dropped.');
+    // The twin forgot its tokens: the panel gets a new one, as it did when it opened.
+    if (security && takesToken(op) && target === 'sandbox') {
+      const header = security.header;
+      // The old token is gone from the twin: the field shows none until the new one is here.
+      set('headers', header, '');
+      if (filled.current) filled.current.headers[header] = '';
+      pendingToken.current = tokenFor(rt, security.scopes);
+      const token = await pendingToken.current;
+      set('headers', header, token ? `Bearer ${token}` : '');
+      if (filled.current) filled.current.headers[header] = token ? `Bearer ${token}` : '';
+      if (token) say('Sandbox reset to the example data; a new sandbox token fills the header.');
+    }
   };
 
   const params = (where: ParameterSpec['in']) => op.parameters.filter((p) => p.in === where);
   const id = (name: string) => `${idPrefix}-${name}`;
   const credential = security ? (draft.headers[security.header] ?? '') : '';
   const answerBody = answer && !('error' in answer) ? prettyBody(answer.body) : undefined;
-
+  const errorCount = documentedErrors(op);
+  const answerCode =
+    answer && !('error' in answer) && answer.status >= 400
+      ? firstError(answer.body)?.code
+      : undefined;
   return (
     <section className="try-it__panel" aria-label={`Try ${op.operationId}`}>
       <p className="try-it__mode">
@@ -465,13 +556,19 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
                 Prefilled with the sandbox&apos;s published test key for this API.
               </p>
             ) : security.kind === 'bearer' ? (
-              <button
-                type="button"
-                className="button button--sm button--secondary"
-                onClick={getToken}
-              >
-                Get a sandbox token
-              </button>
+              <p className="try-it__note">
+                {credential
+                  ? `A sandbox token with ${security.scopes.join(' ') || 'no'} scope was filled in for you; paste your own sandbox token to use it instead.`
+                  : 'No token yet: get one, or paste your own sandbox token.'}{' '}
+                <button
+                  type="button"
+                  ref={tokenButton}
+                  className="button button--sm button--secondary"
+                  onClick={getToken}
+                >
+                  {credential ? 'Get a new sandbox token' : 'Get a sandbox token'}
+                </button>
+              </p>
             ) : (
               <p className="try-it__note">
                 This API takes an API key in <code>{security.header}</code>: paste your test key
@@ -541,6 +638,24 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
         </div>
       )}
 
+      {op.tryIt?.prepare && target === 'sandbox' && (
+        <div className="try-it__group try-it__prepare">
+          <p className="try-it__note">
+            <strong>Needs earlier state.</strong> <CodeSpans text={op.tryIt.prepare.description} />{' '}
+            Send prepares it first; the calls it made are listed here.
+          </p>
+          <button
+            type="button"
+            className="button button--sm button--secondary"
+            disabled={sending}
+            onClick={() => void prepare(draft)}
+          >
+            Prepare: {op.tryIt.prepare.summary}
+          </button>
+          {prepared && extra && <extra.PrepareResult prepared={prepared} />}
+        </div>
+      )}
+
       <div className="try-it__actions">
         <button
           type="button"
@@ -557,6 +672,22 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
           Reset sandbox
         </button>
       </div>
+      {target === 'sandbox' && errorCount > 0 && (
+        <details
+          className="try-it__group try-it__errors"
+          onToggle={(e) => {
+            if (e.currentTarget.open) void needExtra();
+          }}
+        >
+          <summary>Documented errors ({errorCount})</summary>
+          {extra ? (
+            <extra.ErrorsList op={op} draft={draft} disabled={sending} onSend={sendCase} />
+          ) : (
+            <p className="try-it__note">Loading…</p>
+          )}
+        </details>
+      )}
+
       <p
         className={`try-it__status${statusQuiet ? ' try-it__status--quiet' : ''}`}
         role="status"
@@ -591,6 +722,16 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
                   ))}
                 </dl>
               </details>
+              {answer.status >= 400 && extra && (
+                <extra.AnswerNotes
+                  op={op}
+                  code={answerCode}
+                  status={answer.status}
+                  onToken={
+                    security && takesToken(op) ? () => tokenButton.current?.focus() : undefined
+                  }
+                />
+              )}
               {answerBody?.text && (
                 <Code text={answerBody.text} json={answerBody.json} label="Response body" />
               )}
@@ -601,10 +742,12 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
 
       <section className="try-it__callbacks" aria-label="Callbacks">
         <p className="try-it__legend">Callbacks ({callbacks.length})</p>
-        {callbacks.length ? (
+        {callbacks.length && !extra ? (
+          <p className="try-it__note">Loading the callbacks…</p>
+        ) : callbacks.length && extra ? (
           <ul>
             {callbacks.map((d) => (
-              <CallbackItem key={d.event_id} delivery={d} />
+              <extra.CallbackItem key={d.event_id} delivery={d} />
             ))}
           </ul>
         ) : (

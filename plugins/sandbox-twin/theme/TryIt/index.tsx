@@ -53,7 +53,8 @@ export default function TryIt({ api, operationId }: Props): ReactNode {
   };
   const realHosts = siteConfig.customFields?.tryItRealHosts === true;
   return (
-    <div className="try-it" data-markdown-twin="omit">
+    // data-operation names the operation (`<api>/<operationId>`), for tools that read the page.
+    <div className="try-it" data-markdown-twin="omit" data-operation={`${api}/${operationId}`}>
       <button
         type="button"
         className="button button--sm button--primary try-it__toggle"

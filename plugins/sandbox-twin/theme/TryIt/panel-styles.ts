@@ -128,6 +128,11 @@ export const PANEL_CSS = `
 .try-it__warning {
   color: var(--api-required);
 }
+.try-it__prepare {
+  padding: 0.5rem 0.6rem;
+  border-left: 3px solid var(--ifm-color-primary);
+  background: var(--ifm-color-emphasis-100);
+}
 .try-it__answer {
   margin-bottom: 0.75rem;
 }
