@@ -28,7 +28,7 @@ import type {
   TwinResponse,
 } from '../../twin/types';
 import { productionServer } from '../../hosts';
-import { Code } from './code';
+import { Code, statusClass } from './code';
 import { type RequestDraft, buildRequest, curlCommand, initialDraft, prettyBody } from './request';
 import {
   accessToken,
@@ -40,7 +40,7 @@ import {
   tokenRequest,
 } from './credential';
 import type { ErrorCase } from './error-cases';
-import { firstError, freshDraft, pointerGet, pointerSet } from './fresh';
+import { firstError, freshDraft, headerName, pointerGet, pointerSet } from './fresh';
 import type { Prepared } from './prepare';
 import { insertPanelStyles } from './panel-styles';
 import { type Transport, startTransport } from './transport';
@@ -72,11 +72,6 @@ function startRuntime(baseUrl: string): Promise<Runtime> {
 /** The operation's description (its chunk only), or null when the twin has no such operation. */
 function operationOf(api: string, operationId: string): Promise<OperationSpec | null> {
   return loadOperation(api, operationId).catch(() => null);
-}
-
-/** `2xx`… for the API pages' status badge colours, `other` outside 100–599. */
-function statusClass(status: number): string {
-  return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : 'other';
 }
 
 type Answer = (TwinResponse & { ms: number }) | { error: string; ms: number };
@@ -370,7 +365,7 @@ export default function Panel({ api, operationId, baseUrl, realHosts }: PanelPro
       };
       const pointers = (op.tryIt?.fresh ?? []).filter(same);
       const renewed = freshDraft(current, pointers);
-      const key = Object.keys(current.headers).find((k) => k.toLowerCase() === 'idempotency-key');
+      const key = headerName(current.headers, 'Idempotency-Key');
       if (key && current.headers[key] !== auto.headers[key])
         renewed.headers[key] = current.headers[key];
       else if (key) auto.headers[key] = renewed.headers[key];

@@ -38,3 +38,8 @@ export function Code({
     </pre>
   );
 }
+
+/** `2xx`… for the API pages' status badge colours, `other` outside 100–599. */
+export function statusClass(status: number): string {
+  return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : 'other';
+}

@@ -7,7 +7,7 @@
  * checks the answer is the documented status and code.
  */
 import type { OperationSpec } from '../../twin/types';
-import { freshId } from './fresh';
+import { freshId, headerName } from './fresh';
 import type { RequestDraft } from './request';
 
 /** One documented error, and whether the panel can send a request meant to get it. */
@@ -54,10 +54,6 @@ function withBody(draft: RequestDraft, body: unknown): RequestDraft {
   return { ...clone(draft), body: JSON.stringify(body, null, 2) };
 }
 
-function idempotencyHeader(draft: RequestDraft): string | undefined {
-  return Object.keys(draft.headers).find((k) => k.toLowerCase() === 'idempotency-key');
-}
-
 /** A value of another JSON type than `value`, so a schema refuses it (1002). */
 function wrongType(value: unknown): unknown {
   if (typeof value === 'string') return 12345;
@@ -77,7 +73,7 @@ function planFor(
   const body = bodyOf(draft);
   const requiredField = op.requestBody?.fields.find((f) => f.required && body && f.name in body);
   const firstField = body ? Object.keys(body)[0] : undefined;
-  const key = idempotencyHeader(draft);
+  const key = headerName(draft.headers, 'Idempotency-Key');
   const stateful = (op.tryIt?.fresh ?? []).length > 0 || op.tryIt?.prepare !== undefined;
   const plan = (drafts: RequestDraft[], prepare = false, scopes?: string[]): ErrorPlan => ({
     drafts,
@@ -127,7 +123,7 @@ function planFor(
       return ['sends a body that is not JSON', plan([{ ...clone(draft), body: '{' }])];
     case 1005: {
       if (!op.requestBody) return undefined;
-      const type = Object.keys(draft.headers).find((k) => k.toLowerCase() === 'content-type');
+      const type = headerName(draft.headers, 'Content-Type');
       return [
         'sends the body as text/plain',
         plan([

@@ -8,8 +8,8 @@ import React, { type ReactNode } from 'react';
 import { apiOfFile } from '../../../../src/data/facts/apis';
 import { errorOf } from '../../../../src/data/facts/errors';
 import type { CallbackDelivery, OperationSpec, TwinRequest } from '../../twin/types';
-import { Code } from './code';
-import { freshDraft, pointerGet } from './fresh';
+import { Code, statusClass } from './code';
+import { freshDraft, headerName, pointerGet } from './fresh';
 import { type ErrorCase, errorCases } from './error-cases';
 import type { Prepared } from './prepare';
 import { type RequestDraft, buildRequest, prettyBody } from './request';
@@ -36,9 +36,6 @@ if (typeof document !== 'undefined' && !document.head.querySelector('style[data-
   style.textContent = EXTRA_CSS;
   document.head.append(style);
 }
-
-/** `2xx`… for the API pages' status badge colours. */
-const statusClass = (status: number) => `api-status api-status--${Math.floor(status / 100)}xx`;
 
 /**
  * The documented fix of `code` for a definition's API family (the error catalogue,
@@ -73,7 +70,11 @@ export function PrepareResult({ prepared }: { prepared: Prepared }): ReactNode {
             <li key={i}>
               <span className={`api-method api-method--${c.method.toLowerCase()}`}>{c.method}</span>{' '}
               <code>{new URL(c.url).pathname}</code>{' '}
-              {c.status !== undefined && <span className={statusClass(c.status)}>{c.status}</span>}
+              {c.status !== undefined && (
+                <span className={`api-status api-status--${statusClass(c.status)}`}>
+                  {c.status}
+                </span>
+              )}
               {Object.entries(c.outputs).map(([name, value]) => (
                 <span key={name}>
                   {' '}
@@ -150,8 +151,8 @@ export function ErrorsList({
     <ul>
       {errorCases(op, draft).map((c) => (
         <li key={`${c.status} ${c.code}`}>
-          <span className={statusClass(c.status)}>{c.status}</span> <code>{c.code}</code>{' '}
-          {c.message}{' '}
+          <span className={`api-status api-status--${statusClass(c.status)}`}>{c.status}</span>{' '}
+          <code>{c.code}</code> {c.message}{' '}
           {c.how ? (
             <>
               <button
@@ -213,14 +214,10 @@ export async function sendErrorCase(
   return { ...result, ms: performance.now() - started };
 }
 
-function headerOf(headers: Record<string, string>, name: string): string | undefined {
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
-  return key === undefined ? undefined : headers[key];
-}
-
 /** One delivered callback: event, order, endpoint, signature and body. */
 export function CallbackItem({ delivery }: { delivery: CallbackDelivery }): ReactNode {
-  const signature = headerOf(delivery.headers, 'X-Aisle-Signature');
+  const name = headerName(delivery.headers, 'X-Aisle-Signature');
+  const signature = name === undefined ? undefined : delivery.headers[name];
   const body = prettyBody(delivery.body);
   return (
     <li className="try-it__callback">

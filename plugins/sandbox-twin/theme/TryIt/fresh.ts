@@ -60,9 +60,9 @@ export function freshId(example: unknown): string {
   return `${text.slice(0, m.index)}${randomDigits(Math.max(6, m[1].length))}${text.slice(m.index + m[1].length)}`;
 }
 
-/** The header name of `draft` matching `name` in any case, or undefined. */
-export function headerName(draft: RequestDraft, name: string): string | undefined {
-  return Object.keys(draft.headers).find((k) => k.toLowerCase() === name.toLowerCase());
+/** The name in `headers` matching `name` in any case (`idempotency-key`), or undefined. */
+export function headerName(headers: Record<string, string>, name: string): string | undefined {
+  return Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
 }
 
 /**
@@ -71,7 +71,7 @@ export function headerName(draft: RequestDraft, name: string): string | undefine
  */
 export function freshDraft(draft: RequestDraft, pointers: string[] = []): RequestDraft {
   const next: RequestDraft = { ...draft, headers: { ...draft.headers } };
-  const key = headerName(next, 'Idempotency-Key');
+  const key = headerName(next.headers, 'Idempotency-Key');
   if (key) next.headers[key] = newIdempotencyKey();
   if (pointers.length && next.body.trim()) {
     try {

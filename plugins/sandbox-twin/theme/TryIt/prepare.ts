@@ -40,7 +40,7 @@ export function evaluate(value: unknown, scope: Scope): unknown {
     const part = req[1] === 'header' ? 'headers' : (req[1] as 'path' | 'query');
     const found =
       part === 'headers'
-        ? scope.draft.headers[headerName(scope.draft, req[2]) ?? req[2]]
+        ? scope.draft.headers[headerName(scope.draft.headers, req[2]) ?? req[2]]
         : scope.draft[part][req[2]];
     if (found === undefined || found === '') throw new Error(`${value} is empty`);
     return found;
@@ -72,7 +72,7 @@ export function applyGiven(
   };
   for (const p of parameters) {
     const text = String(evaluate(p.value, scope));
-    if (p.in === 'header') next.headers[headerName(next, p.name) ?? p.name] = text;
+    if (p.in === 'header') next.headers[headerName(next.headers, p.name) ?? p.name] = text;
     else next[p.in][p.name] = text;
   }
   if (replacements.length) {
