@@ -21,6 +21,17 @@ import { arrangeFor, connectHandlers, seedWorld } from './twin/connect';
 import { createTwin, MAX_BODY_BYTES, type OperationModule, type ResetRequest } from './twin/twin';
 import { CREDENTIALS } from './twin/world';
 
+/** True for a `before` entry of `POST /__twin/reset`: method and URL strings, a string body. */
+function isResetRequest(value: unknown): value is ResetRequest {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const r = value as Record<string, unknown>;
+  return (
+    typeof r.method === 'string' &&
+    typeof r.url === 'string' &&
+    (r.body === undefined || typeof r.body === 'string')
+  );
+}
+
 /** A Node twin and what it was made from. */
 export type NodeTwin = ReturnType<typeof createTwin>;
 
@@ -135,9 +146,13 @@ export async function startSandboxServer(
       if (path === '/__twin/callbacks' && req.method === 'GET')
         return send(res, 200, { callbacks: twin.callbacks() }, CORS);
       if (path === '/__twin/reset' && req.method === 'POST') {
-        let before: ResetRequest | ResetRequest[] | undefined;
+        let before: unknown;
         try {
-          before = text ? (JSON.parse(text) as { before?: typeof before }).before : undefined;
+          const parsed: unknown = text ? JSON.parse(text) : undefined;
+          before =
+            parsed && typeof parsed === 'object'
+              ? (parsed as { before?: unknown }).before
+              : undefined;
         } catch {
           return send(
             res,
@@ -146,7 +161,24 @@ export async function startSandboxServer(
             CORS,
           );
         }
-        await twin.resetFor(before);
+        const list = before === undefined ? [] : Array.isArray(before) ? before : [before];
+        if (!list.every(isResetRequest))
+          return send(
+            res,
+            400,
+            {
+              errors: [
+                {
+                  code: 1002,
+                  message:
+                    '"before" must be a request or a list of requests: {"method": "POST", "url": "…", "body": "…"}, with string values',
+                  meta: { field: 'before' },
+                },
+              ],
+            },
+            CORS,
+          );
+        await twin.resetFor(list as ResetRequest[]);
         return send(res, 204, undefined, CORS);
       }
       const headers: Record<string, string> = {};

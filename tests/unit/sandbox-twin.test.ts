@@ -386,6 +386,52 @@ describe('sandbox twin: bad input', () => {
     expect(body(await call('GET', path, tok))).toEqual(before);
   });
 
+  it('refuses a body nested 5,000 deep with 400 1004, and every request after it still works', async () => {
+    const tok = await token();
+    let deep = '1';
+    for (let i = 0; i < 5000; i++) deep = `{"a":${deep}}`;
+    const poisoned = await call(
+      'POST',
+      '/v2/fulfillment/users',
+      tok,
+      `{"user_id":"cust-9100","first_name":"A","last_name":"B","phone_number":"+12175550142","note":${deep}}`,
+    );
+    expect([poisoned.status, codes(poisoned)]).toEqual([400, [1004]]);
+    expect(body(poisoned).errors[0].message).toMatch(/deeper than 32 levels/);
+    expect(poisoned.body).not.toMatch(/RangeError|at \w+ \(/);
+    const next = await call('PUT', '/v2/fulfillment/users/cust-8812', tok, {
+      first_name: 'Maya',
+      last_name: 'Lopez',
+      phone_number: '+12175550142',
+    });
+    expect(next.status).toBe(200);
+    expect((await call('POST', '/v2/fulfillment/users', tok, order('hold_X'))).status).not.toBe(
+      500,
+    );
+  });
+
+  it('finds nothing under prototype names: ids and tokens such as constructor and __proto__', async () => {
+    const tok = await token();
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const gone = await call('DELETE', `/v2/fulfillment/users/${name}`, tok);
+      expect([name, gone.status, codes(gone)]).toEqual([name, 404, [1016]]);
+      const read = await call('GET', `/v2/fulfillment/users/${name}/orders/ord-20260314-0007`, tok);
+      expect([name, read.status]).toEqual([name, 404]);
+      const unknownToken = await call('GET', '/v2/fulfillment/stores', name);
+      expect([name, unknownToken.status, codes(unknownToken)]).toEqual([name, 401, [2001]]);
+    }
+    // A user created under such an id is its own, and the seeded customer is untouched.
+    const made = await call('POST', '/v2/fulfillment/users', tok, {
+      user_id: '__proto__',
+      first_name: 'Proto',
+      last_name: 'Type',
+      phone_number: '+12175550142',
+    });
+    expect(made.status).toBe(201);
+    expect((await call('DELETE', '/v2/fulfillment/users/__proto__', tok)).status).toBe(202);
+    expect(twin.callbacks().filter((c) => c.event_type === 'user.deleted')).toHaveLength(1);
+  });
+
   it('limits 1,000 requests in a loop to 10 a second and keeps the state intact', async () => {
     const tok = await token();
     const holdId = await hold(tok);
@@ -777,6 +823,19 @@ describe('npm run sandbox (the HTTP server)', () => {
         body: 'x'.repeat(2_000_000),
       });
       expect([huge.status, (await huge.json()).errors[0].code]).toEqual([413, 1003]);
+      // A reset arranged for something that is not a request is refused, and the twin stays up.
+      for (const before of ['[null]', '{"url": 1}', '"x"']) {
+        const reset = await fetch(`${origin}/__twin/reset`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: `{"before": ${before}}`,
+        });
+        expect([before, reset.status, (await reset.json()).errors[0].code]).toEqual([
+          before,
+          400,
+          1002,
+        ]);
+      }
       // The bad input of the panel's e2e test, over HTTP.
       const post = (
         body: string,

@@ -16,7 +16,7 @@ import type { RouteSpec } from '../generate';
 import { seedWorld } from './example-world';
 import { createTwin, type OperationModule, type WorldStorage } from './twin';
 import { moduleKey, type OPERATION_RUNTIME, type OperationSpec, type Twin } from './types';
-import type { World } from './world';
+import { type World, withoutPrototypes } from './world';
 
 const table = routes as RouteSpec[];
 
@@ -70,7 +70,7 @@ const storage: WorldStorage = {
   read() {
     try {
       const text = sessionStorageOrNull()?.getItem(STORAGE_KEY);
-      return text ? (JSON.parse(text) as World) : undefined;
+      return text ? withoutPrototypes(JSON.parse(text) as World) : undefined;
     } catch {
       return undefined;
     }

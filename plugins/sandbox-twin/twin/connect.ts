@@ -9,7 +9,7 @@
 import { productOf } from '../../../src/data/facts/examples';
 import { fail, type Answer } from './errors';
 import type { Handler, HandlerContext } from './twin';
-import { iso, newId, type Resource, type World } from './world';
+import { iso, newId, type Resource, type World, withoutPrototypes } from './world';
 import { clone, details, record, serviceOption, slots, STORE_ZONES } from './example-world';
 
 export { SEED_EXAMPLES, seedWorld } from './example-world';
@@ -383,7 +383,8 @@ const deliveries: Handler = (ctx) => {
 const LINKING_MS = 15 * 60_000;
 
 function bucket(world: World, name: string): Record<string, Resource> {
-  world.extra[name] ??= {};
+  // Without a prototype, as every map of the world (world.ts withoutPrototypes).
+  world.extra[name] ??= Object.create(null) as Record<string, Resource>;
   return world.extra[name];
 }
 
@@ -923,6 +924,7 @@ export const connectHandlers: Record<string, Handler> = {
     w.holds = {};
     w.serviceOptions = {};
     w.extra = {};
+    withoutPrototypes(w);
     w.callbacks = [];
     return {
       status: 200,

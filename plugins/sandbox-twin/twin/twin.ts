@@ -22,6 +22,7 @@ import {
   uuid,
   type World,
   type Resource,
+  withoutPrototypes,
 } from './world';
 import {
   type CallbackDelivery,
@@ -124,6 +125,27 @@ export interface TwinOptions {
 
 /** Largest body the twin reads: 1 MB. */
 export const MAX_BODY_BYTES = 1_000_000;
+
+/**
+ * Deepest nesting of objects and arrays a body may have: 32 levels, about four times the deepest
+ * documented request (an order's `items[].replacement_items[]` is 4).
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * True when `value` (parsed JSON) nests objects or arrays deeper than `max` levels. Walks with
+ * its own stack, so a hostile depth cannot overflow the call stack.
+ */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 /** Idempotency keys kept 24 hours; at most this many are remembered. */
 const IDEMPOTENCY_MS = 24 * 3600_000;
@@ -443,6 +465,10 @@ export function createTwin(options: TwinOptions): Twin & {
         } catch (error) {
           throw fail(400, 1004, `the body is not valid JSON (${(error as Error).message})`);
         }
+        // A body nested deeper than any documented one is refused before it is validated,
+        // stored or copied: each of those recurses, and a world holding it could not be copied.
+        if (nestedDeeperThan(body, MAX_BODY_DEPTH))
+          throw fail(400, 1004, `the body nests deeper than ${MAX_BODY_DEPTH} levels`);
       }
     }
     let idempotencyId: string | undefined;
@@ -515,7 +541,7 @@ export function createTwin(options: TwinOptions): Twin & {
         answer = { ...own, headers: { 'x-aisle-twin': 'state', ...own.headers } };
       } else answer = exampleAnswer(spec, path);
     } catch (error) {
-      world = JSON.parse(snapshot) as World;
+      world = withoutPrototypes(JSON.parse(snapshot) as World);
       if (!(error instanceof ApiError)) throw error;
       answer = errorAnswer(error);
     }

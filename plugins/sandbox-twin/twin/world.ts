@@ -67,9 +67,34 @@ export const CREDENTIALS = {
   } as Record<string, string>,
 };
 
+/** The world's maps keyed by ids a request names. */
+const KEYED = [
+  'tokens',
+  'idempotency',
+  'rate',
+  'users',
+  'holds',
+  'serviceOptions',
+  'orders',
+  'extra',
+] as const;
+
+/**
+ * `world` with every map keyed by request-named ids (and each `extra` bucket) made an object
+ * without a prototype, in place: an id or token such as `constructor`, `__proto__` or
+ * `toString` then finds nothing, instead of a member of `Object.prototype`. Call it on every
+ * world made or read back from JSON (JSON.parse gives ordinary objects).
+ */
+export function withoutPrototypes(world: World): World {
+  const bare = <T extends object>(map: T): T => Object.assign(Object.create(null) as T, map);
+  for (const key of KEYED) (world as unknown as Record<string, object>)[key] = bare(world[key]);
+  for (const name of Object.keys(world.extra)) world.extra[name] = bare(world.extra[name]);
+  return world;
+}
+
 /** An empty world. */
 export function emptyWorld(): World {
-  return {
+  return withoutPrototypes({
     version: 1,
     tokens: {},
     idempotency: {},
@@ -80,7 +105,7 @@ export function emptyWorld(): World {
     orders: {},
     extra: {},
     callbacks: [],
-  };
+  });
 }
 
 const ID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
