@@ -5,6 +5,7 @@
  */
 import type { OpenApiPagesOptions } from '../plugins/openapi-pages';
 import type { Wording } from '../plugins/openapi-pages/render/types';
+import { sampleEnvironment } from '../src/data/facts/examples';
 
 /** The words around the definitions' own text on every generated page (US English). */
 export const apiWording: Wording = {
@@ -20,6 +21,8 @@ export const apiWording: Wording = {
     requestSample: 'Request',
     responseSample: 'Response',
     payloadSample: 'Payload',
+    samplesEnvironment: 'Reads {baseUrl} and {token}',
+    samplesHow: 'how to run it',
   },
   parameters: {
     path: 'Path parameters',
@@ -91,8 +94,17 @@ export const apiWording: Wording = {
       'Every Aisle API is described by an OpenAPI 3.1 definition in YAML. The reference pages of this site are generated from these files, so a definition and its pages always agree. Import one into your API client, point a mock server at it, or generate a client library from it.',
     columns: ['API', 'Version', 'Operations', 'Callbacks', 'Definition', 'Postman'],
     postmanLink: 'Collection',
-    after:
-      "Each file is self-contained: shared schemas are bundled in, and `servers` lists the production and sandbox (or test) hosts. The changelog next to each reference in the sidebar says what changed between versions. Each Postman collection (format v2.1) is made from its definition when the site is built: one folder per tag, requests filled with the examples, the host in the `baseUrl` variable and the credential in the collection's authorization. Set `baseUrl` to the sandbox (or test) host before you send a request.",
+    after: [
+      'Each file is self-contained: shared schemas are bundled in, and `servers` lists the production and sandbox (or test) hosts. The changelog next to each reference in the sidebar says what changed between versions. Each Postman collection (format v2.1) is made from its definition when the site is built: one folder per tag, requests filled with the examples.',
+      '',
+      '## Run the samples',
+      '',
+      `The request samples of the API pages read two environment variables: \`${sampleEnvironment.baseUrl}\`, the base URL (the API's sandbox host when it is not set), and \`${sampleEnvironment.token}\`, your credential: a sandbox access token for the Connect and Catalog APIs ([Access tokens](/connect/api/access_tokens)), or the sandbox key of a key-based API (Ads, the Developer Platform API, FoodStorm, the payment connector). Set them, paste a sample and run it. Each run sends a new \`Idempotency-Key\` and, where the call creates something, a new id in place of the example's, and prints the status before the body. The cURL samples make the key with \`uuidgen\`, which macOS has and Linux has in util-linux or uuid-runtime.`,
+      '',
+      'A call that needs earlier state names what it needs in its description and in its Try it panel, whose Prepare control makes it for you, for example a time-slot hold before an order.',
+      '',
+      `Each Postman collection has the same two settings as collection variables, \`aisleBaseUrl\` and \`aisleToken\`. Leave \`aisleToken\` empty in a Connect or Catalog collection and set \`clientId\` and \`clientSecret\` instead: the collection gets a token before its first request. Each request sends a new \`Idempotency-Key\` and new ids, and a request that needs earlier state makes it in its pre-request script, as Prepare does, then checks that the answer has a documented success status. Run a collection in order from a fresh sandbox (Reset the sandbox), with a pause of about 300 ms between requests to stay under the sandbox's rate limits.`,
+    ].join('\n'),
   },
   schemasPage: {
     title: '{api} schemas',
@@ -101,6 +113,10 @@ export const apiWording: Wording = {
       'Every object the {api} sends or accepts, with its fields, types and constraints, as its OpenAPI definition describes them.',
   },
 };
+
+/** The page listing the definitions; it says how to run the samples and collections. */
+const downloadsDoc = 'aisle/api_definitions';
+const samples = `/${downloadsDoc}#run-the-samples`;
 
 const connect = (id: string, group: string) => ({
   id,
@@ -113,6 +129,7 @@ const connect = (id: string, group: string) => ({
     scopes: '/connect/api/permissions_scopes',
     errors: '/connect/api/error_and_status_codes',
     webhooks: '/connect/api/webhooks',
+    samples,
   },
 });
 
@@ -129,14 +146,14 @@ const api = (
   docsDir,
   routeBase,
   categoryBase: `/category/api/${group}`,
-  links,
+  links: { ...links, samples },
 });
 
 export const openapiPages = {
   docsPath: 'docs',
   staticPath: 'static',
   wording: apiWording,
-  downloadsDoc: 'aisle/api_definitions',
+  downloadsDoc,
   apis: [
     connect('fulfillment', 'fulfillment'),
     connect('post-checkout', 'post_checkout'),

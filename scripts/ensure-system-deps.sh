@@ -4,7 +4,7 @@
 # tests with its headers-more module (security headers set once on every answer), nginx's
 # brotli modules (on-the-fly and precompressed) where Debian has them, and wrk
 # for npm run bench:server; and what npm run test:samples runs the pages' samples with (curl,
-# jq, openssl, python3 with requests, Go and a JDK to compile the Go and Java samples;
+# jq, uuidgen, openssl, python3 with requests, Go and a JDK to compile the Go and Java samples;
 # design/sample-execution.md). Each only when missing; sudo when not run as root.
 # With --chromium, only Chromium: the build draws diagrams with it (npm's prebuild step).
 set -euo pipefail
@@ -29,6 +29,8 @@ command -v wrk >/dev/null 2>&1 || packages+=(wrk)
 # The code samples (npm run test:samples).
 command -v curl >/dev/null 2>&1 || packages+=(curl)
 command -v jq >/dev/null 2>&1 || packages+=(jq)
+# uuidgen: the API pages' cURL samples make their Idempotency-Key with it (macOS has it too).
+command -v uuidgen >/dev/null 2>&1 || packages+=(uuid-runtime)
 command -v openssl >/dev/null 2>&1 || packages+=(openssl)
 command -v python3 >/dev/null 2>&1 || packages+=(python3)
 python3 -c "import requests" >/dev/null 2>&1 || packages+=(python3-requests)

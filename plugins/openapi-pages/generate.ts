@@ -375,7 +375,7 @@ export async function generateDownloads(
   files.set(yamlPath, header + stringifyYaml(doc));
   let collection: string;
   try {
-    collection = await postmanCollection(doc);
+    collection = await postmanCollection(doc, api.id);
   } catch (error) {
     throw new Error(`${api.spec}: no Postman collection: ${(error as Error).message}`);
   }

@@ -72,6 +72,7 @@ const schema = Joi.object<OpenApiPagesOptions & { id?: string }>({
           scopes: Joi.string().pattern(/^\//),
           errors: Joi.string().pattern(/^\//),
           webhooks: Joi.string().pattern(/^\//),
+          samples: Joi.string().pattern(/^\//),
         }).default({}),
       }),
     )

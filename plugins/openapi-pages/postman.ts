@@ -1,7 +1,7 @@
 /**
  * A Postman collection (v2.1) per definition, made by `openapi-to-postmanv2` from the bundled
  * document: a folder per tag, examples as request values, so an integrator imports an API in one
- * step. Random ids the converter adds are dropped, and the values it makes up from schemas are
+ * step, made to run against the sandbox as copied (postman-run.ts). Random ids the converter adds are dropped, and the values it makes up from schemas are
  * drawn from a seeded generator, so a build that changes nothing writes the same file (and the
  * dev server does not reload for it).
  */
@@ -10,6 +10,7 @@ import Converter from 'openapi-to-postmanv2';
 // its `random` option is how values are drawn from enums and ranges.
 import schemaFaker from 'openapi-to-postmanv2/assets/json-schema-faker.js';
 import type { Document } from './load';
+import { makeRunnable } from './postman-run';
 
 /** Seed of the values made up for a collection; any fixed number gives a reproducible file. */
 const FAKER_SEED = 0x5eed;
@@ -48,16 +49,18 @@ function dropRandomIds(node: unknown): void {
 }
 
 /**
- * The collection of `doc` as JSON text.
- * @throws Error with the converter's reason when the definition cannot be converted.
+ * The collection of `doc` as JSON text, runnable against the sandbox (postman-run.ts).
+ * @param api the definition's id (`fulfillment`).
+ * @throws Error with the converter's reason when the definition cannot be converted, or a
+ *   malformed `x-aisle-try-it`.
  */
-export function postmanCollection(doc: Document): Promise<string> {
-  const run = queue.then(() => convert(doc));
+export function postmanCollection(doc: Document, api: string): Promise<string> {
+  const run = queue.then(() => convert(doc, api));
   queue = run.catch(() => undefined);
   return run;
 }
 
-function convert(doc: Document): Promise<string> {
+function convert(doc: Document, api: string): Promise<string> {
   schemaFaker.option({ random: seededRandom(FAKER_SEED) });
   return new Promise((resolve, reject) => {
     Converter.convert(
@@ -75,7 +78,9 @@ function convert(doc: Document): Promise<string> {
           return reject(new Error(result?.reason ?? 'openapi-to-postmanv2 made no collection'));
         const collection = result.output[0].data as Record<string, unknown>;
         dropRandomIds(collection);
-        resolve(`${JSON.stringify(collection)}\n`);
+        makeRunnable(collection, doc, api)
+          .then(() => resolve(`${JSON.stringify(collection)}\n`))
+          .catch(reject);
       },
     );
   });

@@ -4,6 +4,7 @@
  * callback signature check, a server). Read from the code only; the runner records what the
  * code really sends.
  */
+import { sampleEnvironment } from '../../src/data/facts/examples';
 import type { CodeSample } from './extract';
 
 /** The kinds of sample, from what running it would do. */
@@ -195,23 +196,48 @@ export function firstBody(sample: CodeSample): string | undefined {
   if (sample.language !== 'curl') return undefined;
   const quoted = /--data(?:-raw|-binary)?\s+'([^']*)'/.exec(sample.code);
   if (quoted) return quoted[1].trim();
+  // `--data @-` and a here-document (the API pages' samples): its text, escapes undone.
+  const heredoc = /--data(?:-raw|-binary)?\s+@-\s*<<'?(\w+)'?\n([\s\S]*?)\n\1$/m.exec(sample.code);
+  if (heredoc) return heredoc[2].replace(/\\([$`\\])/g, '$1').trim();
   const file = /--data(?:-raw|-binary)?\s+@([\w.-]+)/.exec(sample.code)?.[1];
   return file ? sample.pageFiles[file]?.trim() : undefined;
 }
 
 const URL_LITERAL = new RegExp(`(${API_ORIGIN.source})[^\\s"'\`)\\\\]*`);
 
-/** Method and URL of the first request when both are literal (no variable in the URL). */
+/**
+ * The path a sample that reads its base URL from the environment appends to it (snippets.ts of
+ * the API pages): `"$BASE_URL/v2/…"`, `f"{base_url}/v2/…"`, `` `${baseUrl}/v2/…` ``,
+ * `baseURL+"/v2/…"`, `baseUrl + "/v2/…"`.
+ */
+const PATH_AFTER_BASE =
+  /(?:\$BASE_URL|\{base_url\}|\$\{baseUrl\}|baseURL\s*\+\s*"|baseUrl\s*\+\s*")(\/[^\s"'`]*)/;
+
+/** True when a sample reads its base URL from the sample environment (it runs as copied). */
+export function readsBaseUrl(code: string): boolean {
+  return code.includes(sampleEnvironment.baseUrl);
+}
+
+/**
+ * Method and URL of the first request when both are literal (no variable in the URL); for a
+ * sample that reads its base URL from the environment, its default origin and the path it
+ * appends.
+ */
 export function firstRequest(sample: CodeSample): { method: string; url: string } | undefined {
   const code = sample.code;
   const match = URL_LITERAL.exec(code);
   if (!match) return undefined;
-  const url = match[0];
-  if (/[{}$]/.test(url.replace(/^https:\/\/\{store\}/, 'https://store'))) return undefined;
+  let url = match[0];
+  if (readsBaseUrl(code)) {
+    const path = PATH_AFTER_BASE.exec(code)?.[1];
+    const origin = code.match(API_ORIGIN)?.[0];
+    if (!path || !origin) return undefined;
+    url = `${origin}${path}`;
+  } else if (/[{}$]/.test(url.replace(/^https:\/\/\{store\}/, 'https://store'))) return undefined;
   let method = 'GET';
   const patterns: RegExp[] = [
     /--request\s+([A-Z]+)|-X\s*([A-Z]+)/,
-    /requests\.(get|post|put|patch|delete)\(/,
+    /requests\.(get|post|put|patch|delete)\(|requests\.request\(\s*"([A-Z]+)"/,
     /method:\s*['"]([A-Z]+)['"]/,
     /http\.NewRequest(?:WithContext)?\((?:ctx,\s*)?(?:"([A-Z]+)"|http\.Method(\w+))/,
     /\.method\("([A-Z]+)"|\.(POST|PUT|DELETE|GET)\(/,

@@ -4,6 +4,7 @@
  * the pages tell readers to set (CONTRIBUTING.md "Sample environment variables").
  */
 import { execFileSync } from 'node:child_process';
+import { sampleEnvironment } from '../../src/data/facts/examples';
 import { API_ORIGIN } from './classify';
 import type { CodeSample } from './extract';
 import type { TwinCredentials } from './twin';
@@ -63,8 +64,27 @@ export function fillPlaceholders(code: string, credentials: SampleCredentials): 
     .replace(/<api[ _]?key>|<key>|<provider_token>/gi, key);
 }
 
+/**
+ * The sample environment of a sample that reads it (CONTRIBUTING.md "Sample environment
+ * variables"): the base URL (`origin`, the recording proxy) and the credential of the API of its
+ * default origin, the key as the sandbox gives it for a key-based API (`keys.ads_test_5c2e8f`),
+ * else the Connect token.
+ */
+export function runEnvironment(
+  code: string,
+  credentials: SampleCredentials,
+  origin: string,
+): Record<string, string> {
+  const keys = credentials.creds.api_keys;
+  const api = (code.match(API_ORIGIN) ?? []).map(apiOfHost).find((a) => a && a in keys);
+  return {
+    [sampleEnvironment.baseUrl]: origin,
+    [sampleEnvironment.token]: api ? keys[api] : credentials.token,
+  };
+}
+
 /** Environment variables a sample may read (the pages' names), filled from the twin. */
-export function sampleEnvironment(credentials: SampleCredentials): Record<string, string> {
+export function guideEnvironment(credentials: SampleCredentials): Record<string, string> {
   const keys = credentials.creds.api_keys;
   return {
     AISLE_TOKEN: credentials.token,

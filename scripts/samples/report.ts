@@ -26,6 +26,8 @@ export interface Outcome {
   gap?: string;
   /** What was checked, when it is not the request itself (a load, a compile, a step). */
   note?: string;
+  /** Run as a reader copies it: only the environment set, the code not rewritten. */
+  asCopied?: boolean;
 }
 
 const LANGUAGES: CodeSample['language'][] = ['curl', 'python', 'javascript', 'go', 'java', 'shell'];
@@ -53,27 +55,31 @@ export function report(
 ) {
   const lines: string[] = [];
   lines.push('', 'Code samples against the sandbox twin', '');
-  lines.push('| language | found | run | passed | known gaps | failed | not run |');
-  lines.push('|---|---|---|---|---|---|---|');
+  lines.push(
+    '| language | found | run | run as copied | passed | passed as copied | known gaps | failed | not run |',
+  );
+  lines.push('|---|---|---|---|---|---|---|---|---|');
   const rows: Record<string, Record<string, number>> = {};
   for (const lang of LANGUAGES) {
     const mine = outcomes.filter((o) => o.sample.language === lang);
     const row = {
       found: samples.filter((s) => s.language === lang).length,
       run: mine.filter((o) => o.state !== 'not-run').length,
+      asCopied: mine.filter((o) => o.asCopied && o.state !== 'not-run').length,
       passed: mine.filter((o) => o.state === 'passed').length,
+      passedAsCopied: mine.filter((o) => o.asCopied && o.state === 'passed').length,
       gaps: mine.filter((o) => o.state === 'known-gap').length,
       failed: mine.filter((o) => o.state === 'failed').length,
       notRun: mine.filter((o) => o.state === 'not-run').length,
     };
     rows[lang] = row;
     lines.push(
-      `| ${lang} | ${row.found} | ${row.run} | ${row.passed} | ${row.gaps} | ${row.failed} | ${row.notRun} |`,
+      `| ${lang} | ${row.found} | ${row.run} | ${row.asCopied} | ${row.passed} | ${row.passedAsCopied} | ${row.gaps} | ${row.failed} | ${row.notRun} |`,
     );
   }
   lines.push(
     '',
-    "(outcomes include tutorial steps, which re-run a page's blocks in sequence; go and java are compiled, not run)",
+    '(outcomes include tutorial steps, which re-run a page\'s blocks in sequence; go and java are compiled, not run; "as copied": only AISLE_BASE_URL and AISLE_TOKEN set, the code not rewritten; the others get their hosts and credential placeholders replaced)',
   );
 
   const notRun = outcomes.filter((o) => o.state === 'not-run');
@@ -135,6 +141,7 @@ export function report(
       tab: o.sample.tab,
       kind: o.kind,
       state: o.state,
+      asCopied: o.asCopied ?? false,
       reason: o.reason,
       gap: o.gap,
       note: o.note,

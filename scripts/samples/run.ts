@@ -16,7 +16,7 @@ import { extractSamples, type CodeSample } from './extract';
 import { registerPages } from './inputs';
 import { KNOWN_GAPS } from './known-gaps';
 import { Operations } from './operations';
-import { rewriteHosts, sampleEnvironment, type SampleCredentials } from './prepare';
+import { guideEnvironment, rewriteHosts, type SampleCredentials } from './prepare';
 import { runSample, type RunContext } from './sample-run';
 import { report, type Outcome } from './report';
 import { runTutorials, TUTORIAL_BLOCKS } from './tutorials';
@@ -92,7 +92,7 @@ async function main() {
       creds,
       callbackSecret: callbackSecret ?? CALLBACK_SECRET,
     };
-    const env = sampleEnvironment(sampleCreds);
+    const env = guideEnvironment(sampleCreds);
     /**
      * Resets the twin for `before`, then gets a new token: a reset drops the twin's tokens (they
      * are part of its state), and the samples read the token from AISLE_TOKEN or `<token>`.

@@ -2,7 +2,7 @@
  * One sample, prepared (hosts, credentials, input files), run through a recording proxy and
  * judged (check.ts). Shared by the single runs and the tutorials' steps.
  */
-import type { Classified } from './classify';
+import { readsBaseUrl, type Classified } from './classify';
 import { checkRun } from './check';
 import { runProgram } from './execute';
 import type { CodeSample } from './extract';
@@ -16,6 +16,7 @@ import {
   instrumentCurl,
   rewriteHosts,
   runCommand,
+  runEnvironment,
   type SampleCredentials,
 } from './prepare';
 import type { Outcome } from './report';
@@ -47,11 +48,19 @@ export async function runSample(
   proxy: RecordingProxy,
   substitutions: Substitutions = [],
 ): Promise<Outcome> {
-  let code = substitute(
-    rewriteHosts(fillPlaceholders(sample.code, ctx.creds), proxy.origin),
-    substitutions,
-  );
-  if (sample.language === 'curl' && classified.kind === 'request') code = instrumentCurl(code);
+  // A sample that reads the sample environment runs as copied: only its environment is set.
+  const asCopied = readsBaseUrl(sample.code) && !substitutions.length;
+  let code = asCopied
+    ? sample.code
+    : substitute(
+        rewriteHosts(fillPlaceholders(sample.code, ctx.creds), proxy.origin),
+        substitutions,
+      );
+  if (sample.language === 'curl' && classified.kind === 'request' && !asCopied)
+    code = instrumentCurl(code);
+  const env = asCopied
+    ? { ...ctx.env, ...runEnvironment(sample.code, ctx.creds, proxy.origin) }
+    : ctx.env;
   const file = fileName(sample);
   if (classified.kind === 'function') {
     const command =
@@ -60,7 +69,7 @@ export async function runSample(
         : sample.language === 'javascript'
           ? ['node', '--check', file]
           : ['bash', '-n', file];
-    const run = await runProgram(command, { [file]: code }, ctx.env, ctx.timeoutMs);
+    const run = await runProgram(command, { [file]: code }, env, ctx.timeoutMs);
     return {
       sample,
       kind: classified.kind,
@@ -94,7 +103,7 @@ export async function runSample(
   const run = await runProgram(
     command,
     { ...NO_PAUSE_FILES, ...files, [file]: code },
-    { ...ctx.env, PYTHONPATH: '.' },
+    { ...env, PYTHONPATH: '.' },
     ctx.timeoutMs,
   );
   const exchanges = proxy.take();
@@ -103,6 +112,7 @@ export async function runSample(
     sample,
     kind: classified.kind,
     state: problems.length ? 'failed' : 'passed',
+    asCopied,
     command: command.join(' '),
     problems,
     exchanges,

@@ -5,6 +5,7 @@ import { load, type CheerioAPI } from 'cheerio';
 import { parseYaml } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { openapiPages } from '../../config/openapi';
+import { baseUrls } from '../../src/data/facts/hosts';
 import { collectPages } from '../../plugins/openapi-pages/generate';
 import { loadSpec, makeResolver, type Node } from '../../plugins/openapi-pages/load';
 
@@ -19,12 +20,12 @@ const site = join(__dirname, '..', '..');
  * authentication (not as the generator computes it): API keys as `Bearer keys.<key>` for Ads
  * and the Developer Platform, `X-Api-Key` for FoodStorm, OAuth access tokens elsewhere.
  */
-const CREDENTIAL: Record<string, RegExp> = {
-  ads: /--header 'Authorization: Bearer keys\.<key>'/,
-  'developer-platform': /--header 'Authorization: Bearer keys\.<key>'/,
-  foodstorm: /--header 'X-Api-Key: [^'\s]+'/,
+/** The credential header of a cURL sample: AISLE_TOKEN in the API's header. */
+const CREDENTIAL: Record<string, string> = {
+  foodstorm: '--header "X-Api-Key: $AISLE_TOKEN"',
 };
-const OAUTH_CREDENTIAL = /--header 'Authorization: Bearer [^'\s.]+'/;
+const OAUTH_CREDENTIAL = '--header "Authorization: Bearer $AISLE_TOKEN"';
+const SANDBOX_BASES = Object.values(baseUrls).map((b) => b.sandbox);
 
 function html(permalink: string): CheerioAPI {
   const file = join(build, `${permalink}.html`);
@@ -212,26 +213,31 @@ for (const { api, doc } of specs) {
       const curl = tabCode($, 'cURL');
       execFileSync('bash', ['-n'], { input: curl });
       expect(curl).toContain(`curl --request ${page.method.toUpperCase()}`);
-      const url = /--url '?([^'\s]+)'?/.exec(curl)?.[1] ?? '';
-      // The first server's URL (variables at their default) followed by the path template.
-      const server = ((doc.servers ?? []) as Node[])[0];
-      const variables = (server?.variables ?? {}) as Record<string, Node>;
-      const base = String(server?.url ?? '')
-        .replace(/\{([^}]+)\}/g, (_, name: string) => String(variables[name]?.default))
-        .replace(/\/$/, '');
+      // It reads the base URL from AISLE_BASE_URL, whose default is a sandbox host of the
+      // platform (src/data/facts/hosts.ts), and appends the server's base path and the path.
+      const origin = /^BASE_URL="\$\{AISLE_BASE_URL:-([^}]+)\}"$/m.exec(curl)?.[1] ?? '';
+      const path = /"\$BASE_URL([^"]+)"/.exec(curl)?.[1] ?? '';
       const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-      const template = new RegExp(
-        `^${escape(base)}${escape(page.path).replace(/\{[^}]+\}/g, '[^/?]+')}(\\?|$)`,
-      );
-      expect(url).toMatch(template);
+      const template = escape(page.path).replace(/\{[^}]+\}/g, '[^/?]+');
+      expect(
+        SANDBOX_BASES.some((base) =>
+          new RegExp(`^${escape(base)}${template}(\\?|$)`).test(`${origin}${path}`),
+        ),
+        `${origin}${path} is a sandbox base URL and ${page.path}`,
+      ).toBe(true);
       const secured = ((page.operation.security ?? doc.security ?? []) as unknown[]).length > 0;
-      if (secured) expect(curl).toMatch(CREDENTIAL[api.id] ?? OAUTH_CREDENTIAL);
-      else expect(curl).not.toMatch(/--header '(Authorization|X-Api-Key):/);
-      const data = /--data '([\s\S]*)'\s*$/.exec(curl)?.[1];
+      if (secured) expect(curl).toContain(CREDENTIAL[api.id] ?? OAUTH_CREDENTIAL);
+      else expect(curl).not.toContain('$AISLE_TOKEN');
+      // It prints the status, and sends a new Idempotency-Key where the operation takes one.
+      expect(curl).toContain("--write-out '\\nHTTP status %{http_code}\\n'");
+      const takesKey = params.some((p) => /^idempotency-key$/i.test(String(resolve(p).node.name)));
+      if (takesKey) expect(curl).toContain('--header "Idempotency-Key: $(uuidgen)"');
+      const data = /--data @- <<EOF\n([\s\S]*?)\nEOF$/m.exec(curl)?.[1];
       if (page.operation.requestBody) {
         expect(curl).toContain("--header 'Content-Type: application/json'");
         expect(data, 'cURL sends the example body').toBeDefined();
-        expect(() => JSON.parse(data!.replace(/'\\''/g, "'"))).not.toThrow();
+        const json = data!.replace(/"\$\{[A-Z_]+\}"/g, '"fresh"').replace(/\\([$`\\])/g, '$1');
+        expect(() => JSON.parse(json)).not.toThrow();
       }
       // Only the selected sample of each Tabs is in the static HTML; the twin has them all.
       expect($('.api-page__samples [role="tabpanel"]').length).toBeLessThanOrEqual(2);

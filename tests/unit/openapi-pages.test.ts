@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, writeFile, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,11 @@ import {
 } from '../../plugins/openapi-pages/generate';
 import { loadSpec, makeResolver, SpecError } from '../../plugins/openapi-pages/load';
 import { postmanCollection } from '../../plugins/openapi-pages/postman';
-import { goWithErrorChecks, requestSnippets } from '../../plugins/openapi-pages/samples';
+import { requestSnippets, type SampleRequest } from '../../plugins/openapi-pages/snippets';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { credentialHeader } from '../../plugins/openapi-pages/render/index';
 import { fieldNames, schemaTree, typeLabel } from '../../plugins/openapi-pages/schema';
 import { normalizeOptions } from '../../plugins/openapi-pages';
@@ -24,6 +28,7 @@ import { toHtml } from './mdx-html';
 import { miniApi } from '../fixtures/openapi/mini';
 
 const site = join(__dirname, '../..');
+const run = promisify(execFile);
 const mini = miniApi;
 
 async function generated() {
@@ -148,8 +153,8 @@ describe('openapi-pages: pages of a definition', () => {
       'Repeats an enclosing object',
       'map&lt;string, string&gt;',
       'curl --request GET',
-      'https://connect.aisle.example/v2/users/cust-8812/orders/ord-20260314-0007',
-      'requests.get(url, headers=headers)',
+      '$BASE_URL/v2/users/cust-8812/orders/ord-20260314-0007',
+      'response = requests.request(',
       // Responses per status: the success open, the error collapsed with its code.
       '<details open=""><summary>200 OK</summary>',
       '<details><summary>404 Not Found codes 3001</summary>',
@@ -332,42 +337,106 @@ describe('openapi-pages: credentials and shared pages', () => {
 });
 
 describe('openapi-pages: samples', () => {
-  it('builds valid cURL with the documented path and headers, and no body for GET', () => {
+  const create: SampleRequest = {
+    method: 'post',
+    origin: 'https://connect.sandbox.aisle.example',
+    path: '/v2/fulfillment/users',
+    query: [],
+    headers: [{ name: 'Accept-Language', value: 'en-US' }],
+    credential: { name: 'Authorization', prefix: 'Bearer ' },
+    idempotencyKey: 'Idempotency-Key',
+    body: { user_id: 'cust-8812', note: "it's $5 or 100% `off` \\ now", tags: ['a'] },
+    fresh: ['/user_id'],
+  };
+
+  it('read the base URL and the token from the environment, with the sandbox as default', () => {
     const [curl, python] = requestSnippets({
       method: 'get',
-      url: 'https://connect.aisle.example/v2/fulfillment/stores',
-      headers: [{ name: 'Authorization', value: 'Bearer <token>' }],
+      origin: 'https://connect.sandbox.aisle.example',
+      path: '/v2/fulfillment/stores',
+      headers: [],
+      credential: { name: 'Authorization', prefix: 'Bearer ' },
       query: [{ name: 'limit', value: '20' }],
     });
     expect(curl.code).toContain(
-      "--url 'https://connect.aisle.example/v2/fulfillment/stores?limit=20'",
+      'BASE_URL="${AISLE_BASE_URL:-https://connect.sandbox.aisle.example}"',
     );
-    expect(curl.code).toContain("--header 'Authorization: Bearer <token>'");
+    expect(curl.code).toContain('"$BASE_URL/v2/fulfillment/stores?limit=20"');
+    expect(curl.code).toContain('--header "Authorization: Bearer $AISLE_TOKEN"');
+    expect(curl.code).toContain('%{http_code}');
     expect(curl.code).not.toContain('--data');
-    expect(python.language).toBe('python');
+    expect(python.code).toContain('os.environ["AISLE_TOKEN"]');
+    expect(python.code).toContain('print(response.status_code)');
   });
 
-  it('gives Go samples that check every error before using the response', () => {
-    const go = requestSnippets({
-      method: 'post',
-      url: 'https://connect.aisle.example/v2/fulfillment/orders',
-      headers: [{ name: 'Authorization', value: 'Bearer <token>' }],
-      query: [],
-      body: { id: 'o-1' },
-    }).find((s) => s.value === 'go')!.code;
-    expect(go).not.toMatch(/, _ :=/);
-    expect(go).toContain('\t"log"\n');
-    const checked = go.match(/err := [^\n]+\n\tif err != nil \{\n\t\tlog\.Fatal\(err\)\n\t\}/g);
-    expect(checked).toHaveLength(3); // NewRequest, Do, ReadAll
-    expect(go.indexOf('res, err := http.DefaultClient.Do(req)')).toBeLessThan(
-      go.indexOf('res.Body'),
-    );
+  it('make a new Idempotency-Key and a fresh id in every language, keeping the example shape', () => {
+    const all = requestSnippets(create);
+    expect(all.map((s) => s.value)).toEqual(['curl', 'python', 'node', 'go', 'java']);
+    const key: Record<string, string> = {
+      curl: '$(uuidgen)',
+      python: 'uuid.uuid4()',
+      node: 'randomUUID()',
+      go: 'newUUID()',
+      java: 'UUID.randomUUID()',
+    };
+    for (const s of all) {
+      expect(s.code, s.label).toContain(key[s.value]);
+      expect(s.code, s.label).not.toContain('cust-8812');
+      expect(s.code, s.label).toContain('cust-');
+    }
   });
 
-  it('refuses a Go template it does not know, rather than publish a sample that drops errors', () => {
-    expect(() => goWithErrorChecks('package main\n\nfunc main() {}\n')).toThrow(
-      /DefaultClient\.Do/,
-    );
+  it('run as copied: Node.js and Python send, run after run, a fresh id, a UUID key and the token, and print the status', async () => {
+    const seen: {
+      url?: string;
+      headers: Record<string, unknown>;
+      body: Record<string, unknown>;
+    }[] = [];
+    const server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString()));
+      req.on('end', () => {
+        seen.push({ url: req.url, headers: req.headers, body: JSON.parse(text || '{}') });
+        res.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    const dir = await mkdtemp(join(tmpdir(), 'snippets-'));
+    const env = {
+      ...process.env,
+      AISLE_BASE_URL: `http://127.0.0.1:${port}`,
+      AISLE_TOKEN: 'tok_1',
+    };
+    try {
+      const [, python, node] = requestSnippets(create);
+      await writeFile(join(dir, 'sample.py'), python.code);
+      await writeFile(join(dir, 'sample.mjs'), node.code);
+      const outputs = [];
+      for (const command of [
+        ['python3', 'sample.py'],
+        ['python3', 'sample.py'],
+        ['node', 'sample.mjs'],
+        ['node', 'sample.mjs'],
+      ])
+        outputs.push((await run(command[0], [command[1]], { cwd: dir, env })).stdout);
+      for (const out of outputs) expect(out.split('\n')[0]).toBe('201');
+      expect(seen).toHaveLength(4);
+      for (const r of seen) {
+        expect(r.url).toBe('/v2/fulfillment/users');
+        expect(r.headers.authorization).toBe('Bearer tok_1');
+        expect(r.headers['idempotency-key']).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
+        expect(r.body.user_id).toMatch(/^cust-\d{6}$/);
+        expect(r.body.note).toBe("it's $5 or 100% `off` \\ now");
+      }
+      expect(new Set(seen.map((r) => r.headers['idempotency-key'])).size).toBe(4);
+      expect(new Set(seen.map((r) => r.body.user_id)).size).toBe(4);
+    } finally {
+      server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -375,9 +444,9 @@ describe('openapi-pages: Postman collections', () => {
   it('are the same file on every conversion of the same definition', async () => {
     // transactions.yaml has enum query parameters, whose example values the converter draws.
     const { doc } = await loadSpec(join(site, 'openapi/transactions.yaml'));
-    const files = await Promise.all([1, 2, 3, 4].map(() => postmanCollection(doc)));
+    const files = await Promise.all([1, 2, 3, 4].map(() => postmanCollection(doc, 'transactions')));
     expect(new Set(files).size).toBe(1);
-    const again = await postmanCollection(doc);
+    const again = await postmanCollection(doc, 'transactions');
     expect(again).toBe(files[0]);
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import { classify, firstBody } from '../../scripts/samples/classify';
 import { goUnit, javaUnit } from '../../scripts/samples/compile';
 import { pageOfTwin, samplesOfTwin, statusInProse } from '../../scripts/samples/extract';
 import { filesRead, inputFiles } from '../../scripts/samples/inputs';
-import { fillPlaceholders, rewriteHosts, sampleEnvironment } from '../../scripts/samples/prepare';
+import { fillPlaceholders, rewriteHosts, guideEnvironment } from '../../scripts/samples/prepare';
 import { valueAt } from '../../scripts/samples/tutorials';
 import { signature } from '../../scripts/samples/verifiers';
 
@@ -245,7 +245,7 @@ describe('prepare', () => {
     expect(
       fillPlaceholders("curl https://s.foodstorm.example -H 'X-Api-Key: <api_key>'", creds),
     ).toContain('X-Api-Key: fs_key');
-    expect(sampleEnvironment(creds)).toMatchObject({
+    expect(guideEnvironment(creds)).toMatchObject({
       AISLE_TOKEN: 'sbx_token',
       AISLE_API_KEY: 'dp_key',
       AISLE_ADS_KEY: 'ads_key',

@@ -2,6 +2,7 @@
  * The head of a page: method badge and path (or event type), deprecation, description,
  * webhook workflows, and the Endpoint section with the base URL of each environment.
  */
+import { baseUrls } from '../../../src/data/facts/hosts';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parameterExample } from '../samples';
 import {
@@ -42,6 +43,47 @@ export function baseUrl(source: PageSource, ctx: RenderContext): string {
   return String(server?.url ?? '')
     .replace(/\{([^}]+)\}/g, (whole, name: string) => variables[name]?.default ?? whole)
     .replace(/\/$/, '');
+}
+
+/**
+ * The sandbox server of an operation, origin and base path (`https://api.sandbox.aisle.example`,
+ * `/idp/v1`): see sandboxServerOf.
+ */
+export function sandboxServer(
+  source: PageSource,
+  ctx: RenderContext,
+): { origin: string; basePath: string } {
+  return sandboxServerOf(servers(source, ctx));
+}
+
+/**
+ * The sandbox server among `all`, origin and base path: the first server on a sandbox origin of
+ * the platform's base URLs (src/data/facts/hosts.ts), else the sandbox of the API whose
+ * production URL the first server is (FoodStorm's `https://{store}.foodstorm.example/api/v1`),
+ * else the first server, its variables at their defaults.
+ */
+export function sandboxServerOf(all: OpenAPIV3_1.ServerObject[]): {
+  origin: string;
+  basePath: string;
+} {
+  const urls = all.map((server) =>
+    String(server.url).replace(
+      /\{([^}]+)\}/g,
+      (whole, name: string) => server.variables?.[name]?.default ?? whole,
+    ),
+  );
+  const sandboxes = Object.values(baseUrls).map((b) => b.sandbox);
+  const chosen =
+    urls.find((u) => sandboxes.some((s) => originOf(s) === originOf(u))) ??
+    Object.values(baseUrls).find((b) => b.production === String(all[0]?.url ?? ''))?.sandbox ??
+    urls[0] ??
+    '';
+  const origin = originOf(chosen);
+  return { origin, basePath: chosen.slice(origin.length).replace(/\/$/, '') };
+}
+
+function originOf(url: string): string {
+  return /^[a-z]+:\/\/[^/]+/i.exec(url)?.[0] ?? '';
 }
 
 /** Fills path parameters with their examples: `/v2/users/{user_id}` → `/v2/users/cust-8812`. */

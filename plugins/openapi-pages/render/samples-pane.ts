@@ -9,10 +9,11 @@
  * (design/openapi-pages.md, "Samples in the static HTML"); the Markdown twin keeps them all.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { mediaExamples, parameterExample, requestSnippets, type NamedExample } from '../samples';
-import { type Block, codeBlock, jsx, paragraph, text } from '../mdx';
+import { mediaExamples, parameterExample, type NamedExample } from '../samples';
+import { SAMPLE_ENV, requestSnippets } from '../snippets';
+import { type Block, type Inline, code, codeBlock, jsx, link, paragraph, text } from '../mdx';
 import { credentialHeader } from './authorization';
-import { baseUrl, fillPath } from './endpoint';
+import { fillPath, sandboxServer } from './endpoint';
 import { isError, jsonMedia, responsesOf } from './responses';
 import type { PageSource, RenderContext } from './types';
 
@@ -32,7 +33,40 @@ function label(value: string): Block {
   return jsx('div', { className: 'api-samples__label' }, [paragraph(text(value))]);
 }
 
-/** The request sample tabs of an operation. */
+/**
+ * The line before the request samples: the two environment variables they read, linked to how
+ * to run them (`links.samples`) when the site names that page.
+ */
+function samplesEnvironment(ctx: RenderContext): Block {
+  const [before, middle, after] =
+    ctx.wording.sections.samplesEnvironment.split(/\{baseUrl\}|\{token\}/);
+  const line: Inline[] = [
+    text(before ?? ''),
+    code(SAMPLE_ENV.baseUrl),
+    text(middle ?? ''),
+    code(SAMPLE_ENV.token),
+    text(after ?? ''),
+  ];
+  if (ctx.links.samples)
+    line.push(
+      text(' ('),
+      link(ctx.links.samples, text(ctx.wording.sections.samplesHow)),
+      text(')'),
+    );
+  line.push(text('.'));
+  return jsx('div', { className: 'api-samples__environment' }, [paragraph(...line)]);
+}
+
+/** The `fresh` pointers of an operation's `x-aisle-try-it` (what a call creates). */
+function freshPointers(source: PageSource): string[] {
+  const tryIt = (source.operation as { 'x-aisle-try-it'?: { fresh?: unknown } })['x-aisle-try-it'];
+  return Array.isArray(tryIt?.fresh) ? tryIt.fresh.filter((p) => typeof p === 'string') : [];
+}
+
+/**
+ * The request sample tabs of an operation: samples that read the base URL and the credential
+ * from the environment and make a new `Idempotency-Key` and fresh ids per run (snippets.ts).
+ */
 function requestSamples(
   source: PageSource,
   params: OpenAPIV3_1.ParameterObject[],
@@ -41,9 +75,12 @@ function requestSamples(
 ): Block {
   const headers: { name: string; value: string }[] = [];
   const credential = credentialHeader(source.operation, ctx);
-  if (credential) headers.push(credential);
-  if (body !== undefined) headers.push({ name: 'Content-Type', value: 'application/json' });
+  let idempotencyKey: string | undefined;
   for (const p of params.filter((q) => q.in === 'header')) {
+    if (/^idempotency-key$/i.test(p.name)) {
+      idempotencyKey = p.name;
+      continue;
+    }
     if (p.required !== true && p.example === undefined) continue;
     const value = parameterExample(p, ctx.doc, ctx.resolve);
     if (value !== undefined) headers.push({ name: p.name, value: String(value) });
@@ -51,12 +88,22 @@ function requestSamples(
   const query = params
     .filter((q) => q.in === 'query' && (q.required === true || q.example !== undefined))
     .map((q) => ({ name: q.name, value: String(parameterExample(q, ctx.doc, ctx.resolve)) }));
+  const server = sandboxServer(source, ctx);
   const snippets = requestSnippets({
     method: source.method,
-    url: `${baseUrl(source, ctx)}${fillPath(source.path, params, ctx)}`,
+    origin: server.origin,
+    path: `${server.basePath}${fillPath(source.path, params, ctx)}`,
     headers,
     query,
     body,
+    idempotencyKey,
+    fresh: freshPointers(source),
+    ...(credential && {
+      credential: {
+        name: credential.name,
+        prefix: credential.name.toLowerCase() === 'authorization' ? 'Bearer ' : '',
+      },
+    }),
   });
   return jsx(
     'Tabs',
@@ -97,6 +144,7 @@ export function samplesPane(
   const blocks: Block[] = [];
   if (source.kind === 'operation') {
     blocks.push(label(w.requestSample));
+    blocks.push(samplesEnvironment(ctx));
     blocks.push(requestSamples(source, params, requestExamples[0]?.value, ctx));
     // The Try it panel (plugins/sandbox-twin): this operation against the sandbox twin.
     if (source.operation.operationId)

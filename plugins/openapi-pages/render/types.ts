@@ -51,6 +51,8 @@ export interface DocLinks {
   errors?: string;
   /** How callbacks are signed and retried. */
   webhooks?: string;
+  /** How to run the request samples (their environment variables). */
+  samples?: string;
 }
 
 /**
@@ -71,6 +73,10 @@ export interface Wording {
     requestSample: string;
     responseSample: string;
     payloadSample: string;
+    /** Before the request samples: `{baseUrl}` and `{token}` are the variables they read. */
+    samplesEnvironment: string;
+    /** Text of the link to `links.samples`. */
+    samplesHow: string;
   };
   /** Group headings of the parameters, by `in`. */
   parameters: { path: string; query: string; header: string; cookie: string; body: string };

@@ -130,3 +130,11 @@ export function sameProductName(product: ExampleProduct, name: string): boolean 
   const b = name.toLowerCase().split(',')[0].trim();
   return a === b || a.endsWith(b) || b.endsWith(a) || a.startsWith(b) || b.startsWith(a);
 }
+
+/**
+ * The two environment variables every generated request sample reads (CONTRIBUTING.md "Sample
+ * environment variables"): the base URL, whose default in each sample is its API's sandbox
+ * origin, and the credential the API takes (an access token for the Connect APIs, the API key
+ * for the key-based ones). `npm run sandbox` prints both for the local sandbox twin.
+ */
+export const sampleEnvironment = { baseUrl: 'AISLE_BASE_URL', token: 'AISLE_TOKEN' } as const;
