@@ -38,6 +38,8 @@ step "Build output tests (redirects, host files, generated API pages, catalog ta
 npm run --silent test:build
 step "Code samples against the sandbox twin (cURL, Python, Node.js run; Go, Java compiled)"
 npm run --silent test:samples
+step "Postman collections against the sandbox twin (newman, from a fresh start)"
+npm run --silent test:postman
 step "Search budgets: sizes and relevance (latency is reported, not enforced)"
 npm run --silent bench:search -- --check
 step "API reference layout budgets: every API page at 1440 and 390 px"
