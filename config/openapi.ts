@@ -160,6 +160,16 @@ export const openapiPages = {
     connect('recommendations', 'recommendations'),
     connect('sandbox', 'sandbox'),
     connect('transactions', 'transaction'),
+    // The token and revoke endpoints every Connect and Catalog call starts from, among the
+    // Connect API basics (their pages keep the URLs of the hand-written ones they replace).
+    {
+      id: 'oauth',
+      spec: 'openapi/oauth.yaml',
+      docsDir: 'connect/api/oauth/api_reference',
+      routeBase: '/connect/api/oauth',
+      categoryBase: '/category/api/oauth',
+      links: { errors: '/connect/api/error_and_status_codes', samples },
+    },
     api('catalog', 'catalog/catalog_api/api_reference', '/catalog/catalog_api/api', 'catalog', {
       auth: '/catalog/catalog_api/api-authentication',
       errors: '/catalog/error_and_status_codes',

@@ -14,6 +14,7 @@ import { readTryItExtension } from '../sandbox-twin/try-it-extension';
 import type { PreparePlan } from '../sandbox-twin/twin/types';
 import type { Document } from './load';
 import { sandboxServerOf } from './render/endpoint';
+import { sampleEnv } from './render/samples-pane';
 import { mediaExamples, parameterExample } from './samples';
 import { loadSpec, makeResolver } from './load';
 import { join } from 'node:path';
@@ -21,6 +22,14 @@ import { openapiPages } from '../../config/openapi';
 
 /** The token endpoint's path on the Connect hosts (CONTRIBUTING.md "Connect API basics"). */
 export const TOKEN_PATH = '/v2/oauth/token';
+
+/** The collection variable of each sample environment variable (x-aisle-sample-env). */
+const POSTMAN_VARIABLE: Record<string, string> = {
+  AISLE_BASE_URL: 'aisleBaseUrl',
+  AISLE_TOKEN: 'aisleToken',
+  AISLE_CLIENT_ID: 'clientId',
+  AISLE_CLIENT_SECRET: 'clientSecret',
+};
 
 /** The example client id (CONTRIBUTING.md "Example data"), the variable's default. */
 const EXAMPLE_CLIENT_ID = 'aisle_client_7f3a9c';
@@ -290,6 +299,7 @@ export async function makeRunnable(
     ([, s]) => s.type === 'http' && s.scheme === 'bearer' && !s['x-example-token'],
   );
   const scopes = new Set<string>();
+  let usesClient = false;
   const auths: Auth[] = collection.auth ? [collection.auth as Auth] : [];
   const visit = (items: Item[] | undefined) => {
     for (const item of items ?? []) {
@@ -323,6 +333,13 @@ export async function makeRunnable(
         body: body ?? null,
       };
       let bodyChanged = false;
+      // Values the samples read from the environment read the matching collection variable.
+      for (const [pointer, name] of Object.entries(sampleEnv(ref.operation))) {
+        const variable = POSTMAN_VARIABLE[name];
+        if (!variable || !setAt(body, pointer, `{{${variable}}}`)) continue;
+        bodyChanged = true;
+        if (variable === 'clientId' || variable === 'clientSecret') usesClient = true;
+      }
       for (const pointer of tryIt?.fresh ?? []) {
         const name = preparedName(pointer);
         const example = pointerValue(body, pointer);
@@ -399,7 +416,9 @@ export async function makeRunnable(
       description: describe(
         oauth
           ? 'AISLE_TOKEN of the samples: a sandbox access token. Left empty, the collection requests one with clientId and clientSecret.'
-          : 'AISLE_TOKEN of the samples: the sandbox API key of this API.',
+          : usesClient
+            ? 'AISLE_TOKEN of the samples: an access token of your app.'
+            : 'AISLE_TOKEN of the samples: the sandbox API key of this API.',
       ),
     },
     { key: 'baseUrl', value: `{{aisleBaseUrl}}${server.basePath}`, type: 'string' },
@@ -413,6 +432,10 @@ export async function makeRunnable(
               'The token endpoint of the Connect sandbox host (for the local twin, its origin followed by /v2/oauth/token).',
             ),
           },
+        ]
+      : []),
+    ...(oauth || usesClient
+      ? [
           { key: 'clientId', value: EXAMPLE_CLIENT_ID, type: 'string' },
           { key: 'clientSecret', value: '', type: 'string' },
         ]

@@ -39,6 +39,11 @@ export interface SampleRequest {
   body?: unknown;
   /** JSON Pointers (RFC 6901) of body values that name what the call creates. */
   fresh?: string[];
+  /**
+   * Body values a sample reads from an environment variable, by JSON Pointer
+   * (`/client_secret` → `AISLE_CLIENT_SECRET`): the operation's `x-aisle-sample-env`.
+   */
+  env?: Record<string, string>;
 }
 
 /** One generated sample. */
@@ -72,7 +77,10 @@ function fillSlots(
     .join('');
 }
 
-/** A marker for a fresh value inside a body, replaced by each language's expression. */
+/**
+ * A marker for a value inside a body that each language writes as an expression: a fresh id, or
+ * the value of an environment variable (`env`).
+ */
 class Fresh {
   constructor(
     /** Text before the random digits. */
@@ -81,8 +89,13 @@ class Fresh {
     readonly tail: string,
     /** Variable name in the sample (`userId`, `orderId`). */
     readonly name: string,
+    /** The environment variable the value is read from, instead of a fresh id. */
+    readonly env?: string,
   ) {}
 }
+
+/** The fresh ids among `markers`, which the samples declare before the request. */
+const ids = (markers: Fresh[]) => markers.filter((f) => !f.env);
 
 function segments(pointer: string): string[] {
   return pointer
@@ -100,11 +113,16 @@ function camel(key: string): string {
  * becomes FRESH_DIGITS random digits (`ord-20260314-0007` → `ord-20260314-` and 6 digits), or
  * `-` and the digits are appended when it has none.
  */
-function markFresh(body: unknown, pointers: string[]): { body: unknown; fresh: Fresh[] } {
-  if (body === undefined || !pointers.length) return { body, fresh: [] };
+function markFresh(
+  body: unknown,
+  pointers: string[],
+  env: Record<string, string> = {},
+): { body: unknown; fresh: Fresh[] } {
+  if (body === undefined || !(pointers.length || Object.keys(env).length))
+    return { body, fresh: [] };
   const copy = JSON.parse(JSON.stringify(body)) as unknown;
   const fresh: Fresh[] = [];
-  for (const pointer of pointers) {
+  for (const pointer of [...pointers, ...Object.keys(env)]) {
     const keys = segments(pointer);
     let node = copy as Record<string, unknown>;
     for (const key of keys.slice(0, -1)) {
@@ -115,9 +133,11 @@ function markFresh(body: unknown, pointers: string[]): { body: unknown; fresh: F
     if (node === null || typeof node !== 'object' || typeof node[last] !== 'string') continue;
     const text = node[last] as string;
     const m = /(\d+)(?!.*\d)/.exec(text);
-    const marker = m
-      ? new Fresh(text.slice(0, m.index), text.slice(m.index + m[1].length), camel(last))
-      : new Fresh(`${text}-`, '', camel(last));
+    const marker = env[pointer]
+      ? new Fresh('', '', camel(last), env[pointer])
+      : m
+        ? new Fresh(text.slice(0, m.index), text.slice(m.index + m[1].length), camel(last))
+        : new Fresh(`${text}-`, '', camel(last));
     node[last] = marker;
     fresh.push(marker);
   }
@@ -181,7 +201,7 @@ function curl(request: SampleRequest, body: unknown, fresh: Fresh[]): string {
   const { baseUrl, token } = SAMPLE_ENV;
   const upper = (f: Fresh) => f.name.replace(/([A-Z])/g, '_$1').toUpperCase();
   const lines: string[] = [`BASE_URL="\${${baseUrl}:-${request.origin}}"`];
-  for (const f of fresh)
+  for (const f of ids(fresh))
     lines.push(`${upper(f)}="${f.head}$RANDOM$RANDOM${f.tail}"  # ${freshComment(f)}`);
   lines.push('');
   const args = [
@@ -202,7 +222,7 @@ function curl(request: SampleRequest, body: unknown, fresh: Fresh[]): string {
       literal(body, 'json', '  ', (f) => JSON.stringify(slot(fresh.indexOf(f)))),
       fresh,
       (part) => part.replace(/[$`\\]/g, (c) => `\\${c}`),
-      (f) => `\${${upper(f)}}`,
+      (f) => `\${${f.env ?? upper(f)}}`,
     );
     heredoc = ` <<EOF\n${json}\nEOF`;
   }
@@ -222,14 +242,14 @@ function python(request: SampleRequest, body: unknown, fresh: Fresh[]): string {
   const { baseUrl, token } = SAMPLE_ENV;
   const snake = (f: Fresh) => f.name.replace(/([A-Z])/g, '_$1').toLowerCase();
   const imports = ['import os'];
-  if (fresh.length) imports.push('import random');
+  if (ids(fresh).length) imports.push('import random');
   if (request.idempotencyKey) imports.push('import uuid');
   const out = [
     `${imports.join('\n')}\n\nimport requests\n`,
     `base_url = os.environ.get(${JSON.stringify(baseUrl)}, ${JSON.stringify(request.origin)})`,
   ];
   if (request.credential) out.push(`token = os.environ[${JSON.stringify(token)}]`);
-  for (const f of fresh)
+  for (const f of ids(fresh))
     out.push(
       `${snake(f)} = f${JSON.stringify(`${pyBraces(f.head)}{random.randrange(10**${FRESH_DIGITS}):0${FRESH_DIGITS}d}${pyBraces(f.tail)}`)}  # ${freshComment(f)}`,
     );
@@ -246,7 +266,10 @@ function python(request: SampleRequest, body: unknown, fresh: Fresh[]): string {
   const call = [`f${JSON.stringify(`{base_url}${pyBraces(pathWithQuery(request))}`)}`];
   if (headers.length)
     call.push(`headers={\n${headers.map((h) => `        ${h},`).join('\n')}\n    }`);
-  if (body !== undefined) call.push(`json=${literal(body, 'python', '    ', (f) => snake(f), 1)}`);
+  if (body !== undefined)
+    call.push(
+      `json=${literal(body, 'python', '    ', (f) => (f.env ? `os.environ[${JSON.stringify(f.env)}]` : snake(f)), 1)}`,
+    );
   out.push(
     `response = requests.request(\n    ${JSON.stringify(request.method.toUpperCase())},\n${call.map((c) => `    ${c},`).join('\n')}\n)`,
   );
@@ -264,14 +287,14 @@ function pyBraces(text: string): string {
 function node(request: SampleRequest, body: unknown, fresh: Fresh[]): string {
   const { baseUrl, token } = SAMPLE_ENV;
   const imports = [
-    ...(fresh.length ? ['randomInt'] : []),
+    ...(ids(fresh).length ? ['randomInt'] : []),
     ...(request.idempotencyKey ? ['randomUUID'] : []),
   ];
   const out: string[] = [];
   if (imports.length) out.push(`import { ${imports.join(', ')} } from 'node:crypto';\n`);
   out.push(`const baseUrl = process.env.${baseUrl} ?? ${jsString(request.origin)};`);
   if (request.credential) out.push(`const token = process.env.${token};`);
-  for (const f of fresh)
+  for (const f of ids(fresh))
     out.push(
       `const ${f.name} = \`${tpl(f.head)}\${String(randomInt(10 ** ${FRESH_DIGITS})).padStart(${FRESH_DIGITS}, '0')}${tpl(f.tail)}\`; // ${freshComment(f)}`,
     );
@@ -287,7 +310,9 @@ function node(request: SampleRequest, body: unknown, fresh: Fresh[]): string {
   if (headers.length)
     options.push(`headers: {\n${headers.map((h) => `    ${h},`).join('\n')}\n  }`);
   if (body !== undefined)
-    options.push(`body: JSON.stringify(${literal(body, 'js', '  ', (f) => f.name, 1)})`);
+    options.push(
+      `body: JSON.stringify(${literal(body, 'js', '  ', (f) => (f.env ? `process.env.${f.env}` : f.name), 1)})`,
+    );
   out.push(
     `const response = await fetch(\`\${baseUrl}${tpl(pathWithQuery(request))}\`, {\n${options.map((o) => `  ${o},`).join('\n')}\n});`,
   );
@@ -306,15 +331,15 @@ function go(request: SampleRequest, body: unknown, fresh: Fresh[]): string {
   const { baseUrl, token } = SAMPLE_ENV;
   const imports = new Set(['fmt', 'io', 'log', 'net/http', 'os']);
   if (body !== undefined) imports.add('strings');
-  if (fresh.length || request.idempotencyKey) imports.add('crypto/rand');
-  if (fresh.length) imports.add('encoding/binary');
+  if (ids(fresh).length || request.idempotencyKey) imports.add('crypto/rand');
+  if (ids(fresh).length) imports.add('encoding/binary');
   const main: string[] = [
     `baseURL := os.Getenv(${JSON.stringify(baseUrl)})`,
     `if baseURL == "" {`,
     `\tbaseURL = ${JSON.stringify(request.origin)}`,
     `}`,
   ];
-  for (const f of fresh)
+  for (const f of ids(fresh))
     main.push(
       `${f.name} := fmt.Sprintf(${JSON.stringify(`${f.head.replace(/%/g, '%%')}%0${FRESH_DIGITS}d${f.tail.replace(/%/g, '%%')}`)}, randomNumber(${10 ** FRESH_DIGITS})) // ${freshComment(f)}`,
     );
@@ -335,7 +360,7 @@ function go(request: SampleRequest, body: unknown, fresh: Fresh[]): string {
     const quoted = text.includes('`') ? JSON.stringify(text) : `\`${text}\``;
     main.push(
       used.length
-        ? `payload := fmt.Sprintf(${quoted}, ${used.map((f) => f.name).join(', ')})`
+        ? `payload := fmt.Sprintf(${quoted}, ${used.map((f) => (f.env ? `os.Getenv(${JSON.stringify(f.env)})` : f.name)).join(', ')})`
         : `payload := ${quoted}`,
     );
     main.push('');
@@ -386,7 +411,7 @@ function go(request: SampleRequest, body: unknown, fresh: Fresh[]): string {
         '}',
       ].join('\n'),
     );
-  if (fresh.length)
+  if (ids(fresh).length)
     helpers.push(
       [
         '// randomNumber returns a random number from 0 to n-1.',
@@ -422,12 +447,12 @@ function java(request: SampleRequest, body: unknown, fresh: Fresh[]): string {
     'java.net.http.HttpResponse',
     'java.util.Objects',
     ...(request.idempotencyKey ? ['java.util.UUID'] : []),
-    ...(fresh.length ? ['java.util.concurrent.ThreadLocalRandom'] : []),
+    ...(ids(fresh).length ? ['java.util.concurrent.ThreadLocalRandom'] : []),
   ];
   const main: string[] = [
     `String baseUrl = Objects.requireNonNullElse(System.getenv(${JSON.stringify(baseUrl)}), ${JSON.stringify(request.origin)});`,
   ];
-  for (const f of fresh)
+  for (const f of ids(fresh))
     main.push(
       `String ${f.name} = String.format(${JSON.stringify(`${f.head.replace(/%/g, '%%')}%0${FRESH_DIGITS}d${f.tail.replace(/%/g, '%%')}`)}, ThreadLocalRandom.current().nextInt(${10 ** FRESH_DIGITS})); // ${freshComment(f)}`,
     );
@@ -450,7 +475,7 @@ function java(request: SampleRequest, body: unknown, fresh: Fresh[]): string {
       .map((l) => `    ${l}`)
       .join('\n')}\n    """`;
     main.push(
-      `String body = ${block}${used.length ? `.formatted(${used.map((f) => f.name).join(', ')})` : ''};`,
+      `String body = ${block}${used.length ? `.formatted(${used.map((f) => (f.env ? `System.getenv(${JSON.stringify(f.env)})` : f.name)).join(', ')})` : ''};`,
     );
     publisher = 'HttpRequest.BodyPublishers.ofString(body)';
   }
@@ -493,7 +518,7 @@ const TEMPLATES = { curl, python, node, go, java } as const;
  * @returns one entry per target, in tab order.
  */
 export function requestSnippets(request: SampleRequest): Snippet[] {
-  const { body, fresh } = markFresh(request.body, request.fresh ?? []);
+  const { body, fresh } = markFresh(request.body, request.fresh ?? [], request.env);
   return SNIPPET_TARGETS.map((t) => ({
     value: t.value,
     label: t.label,

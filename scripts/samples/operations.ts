@@ -34,52 +34,6 @@ export interface BodyCheck {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-/**
- * Connect operations that no definition holds: the token and revoke endpoints, documented by the
- * hand-written pages /connect/api/access_tokens and /connect/api/oauth/revoke_access_token. Their
- * answers as CONTRIBUTING.md states them ("Connect API conventions", "Connect API basics").
- */
-const PLATFORM_OPERATIONS: {
-  operationId: string;
-  method: string;
-  path: string;
-  responses: Record<number, object>;
-}[] = [
-  {
-    operationId: 'oauth_token',
-    method: 'POST',
-    path: '/v2/oauth/token',
-    responses: {
-      200: {
-        type: 'object',
-        required: ['access_token', 'token_type', 'expires_in', 'scope', 'created_at'],
-        properties: {
-          access_token: { type: 'string', minLength: 1, maxLength: 512 },
-          token_type: { const: 'Bearer' },
-          expires_in: { type: 'integer', enum: [86400, 900] },
-          scope: { type: 'string' },
-          created_at: { type: 'integer' },
-        },
-      },
-    },
-  },
-  {
-    operationId: 'oauth_revoke',
-    method: 'POST',
-    path: '/v2/oauth/revoke',
-    responses: {
-      200: {
-        type: 'object',
-        required: ['revoked', 'revoked_at'],
-        properties: {
-          revoked: { type: 'boolean' },
-          revoked_at: { type: ['integer', 'null'] },
-        },
-      },
-    },
-  },
-];
-
 function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
@@ -140,24 +94,6 @@ export class Operations {
             pointer: `#/paths/${escapePointer(path)}/${method}/responses`,
           });
         }
-      }
-    }
-    for (const inline of PLATFORM_OPERATIONS) {
-      const statuses = Object.keys(inline.responses).map(Number);
-      ops.all.push({
-        api: 'platform',
-        operationId: inline.operationId,
-        method: inline.method,
-        path: inline.path,
-        statuses,
-        success: statuses.find((s) => s >= 200 && s < 300),
-        pattern: templatePattern(inline.path),
-      });
-      for (const [status, schema] of Object.entries(inline.responses)) {
-        ops.validators.set(
-          `platform ${inline.method} ${inline.path} ${status}`,
-          ops.ajv.compile(schema),
-        );
       }
     }
     // Literal segments win over templated ones (`/users/me` before `/users/{user_id}`).

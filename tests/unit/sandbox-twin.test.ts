@@ -8,6 +8,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeTwin, type NodeTwin, startSandboxServer } from '../../plugins/sandbox-twin/node';
 import { CALLBACK_SECRET } from '../../plugins/sandbox-twin/twin/callbacks';
 import { CREDENTIALS } from '../../plugins/sandbox-twin/twin/world';
+import { loadSpec } from '../../plugins/openapi-pages/load';
+import { join } from 'node:path';
 import type { TwinResponse } from '../../plugins/sandbox-twin/twin/types';
 
 const CONNECT = 'https://connect.sandbox.aisle.example';
@@ -297,6 +299,33 @@ describe('sandbox twin: credentials', () => {
       headers: { Authorization: 'Bearer keys.x' },
     });
     expect([bad.status, codes(bad)]).toEqual([401, [2001]]);
+  });
+});
+
+describe('sandbox twin: the OAuth definition', () => {
+  it("documents the sandbox's own client as its example, so a first Send and a copied sample succeed", async () => {
+    const { doc } = await loadSpec(join(process.cwd(), 'openapi/oauth.yaml'));
+    const schemas = doc.components?.schemas as Record<
+      string,
+      { properties: Record<string, { example?: unknown }> }
+    >;
+    for (const name of ['TokenRequest', 'RevokeRequest']) {
+      expect(schemas[name].properties.client_id.example).toBe(CREDENTIALS.client_id);
+      expect(schemas[name].properties.client_secret.example).toBe(CREDENTIALS.client_secret);
+    }
+    const res = await twin.handle({
+      method: 'POST',
+      url: `${CONNECT}/v2/oauth/token`,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(
+        (
+          doc.paths?.['/v2/oauth/token']?.post?.requestBody as {
+            content: Record<string, { examples: Record<string, { value: unknown }> }>;
+          }
+        ).content['application/json'].examples.backend.value,
+      ),
+    });
+    expect(res.status).toBe(200);
   });
 });
 

@@ -57,6 +57,22 @@ function samplesEnvironment(ctx: RenderContext): Block {
   return jsx('div', { className: 'api-samples__environment' }, [paragraph(...line)]);
 }
 
+/**
+ * An operation's `x-aisle-sample-env`: body values its samples read from environment
+ * variables (`/client_secret: AISLE_CLIENT_SECRET`), by JSON Pointer; malformed entries are
+ * left out.
+ */
+export function sampleEnv(operation: object): Record<string, string> {
+  const raw = (operation as { 'x-aisle-sample-env'?: unknown })['x-aisle-sample-env'];
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  return Object.fromEntries(
+    Object.entries(raw).filter(
+      ([pointer, name]) =>
+        /^(\/[^/]*)+$/.test(pointer) && typeof name === 'string' && /^[A-Z][A-Z0-9_]*$/.test(name),
+    ),
+  );
+}
+
 /** The `fresh` pointers of an operation's `x-aisle-try-it` (what a call creates). */
 function freshPointers(source: PageSource): string[] {
   const tryIt = (source.operation as { 'x-aisle-try-it'?: { fresh?: unknown } })['x-aisle-try-it'];
@@ -98,6 +114,7 @@ function requestSamples(
     body,
     idempotencyKey,
     fresh: freshPointers(source),
+    env: sampleEnv(source.operation),
     ...(credential && {
       credential: {
         name: credential.name,

@@ -8,6 +8,7 @@
  * Codes and statuses: CONTRIBUTING.md "Error codes in use".
  */
 import { baseUrls } from '../../../src/data/facts/hosts';
+import { rateLimits } from '../../../src/data/facts/limits';
 import type { RouteSpec } from '../generate';
 import { ApiError, type Answer, errorAnswer, fail, validationErrors } from './errors';
 import type { ValidationIssue } from './errors';
@@ -125,6 +126,9 @@ export interface TwinOptions {
 
 /** Largest body the twin reads: 1 MB. */
 export const MAX_BODY_BYTES = 1_000_000;
+
+/** Requests per second the token and revoke endpoints take on the sandbox: Connect's sandbox limit. */
+const TOKEN_ENDPOINT_LIMIT = Math.min(...rateLimits.connect);
 
 /**
  * Deepest nesting of objects and arrays a body may have: 32 levels, about four times the deepest
@@ -437,7 +441,11 @@ export function createTwin(options: TwinOptions): Twin & {
     const isConnect = url.origin === CONNECT_ORIGIN || local.has(url.origin);
     if (isConnect && (url.pathname === TOKEN_PATH || url.pathname === REVOKE_PATH)) {
       if (method !== 'POST') throw fail(405, 1015, `${url.pathname} takes POST`);
-      return handleTokenRequest(w, url, headers, bodyText, t);
+      // The sandbox hosts' limit per second holds here too (the OAuth definition's 429), on
+      // top of the token endpoint's own 10 client-credentials tokens a minute (auth.ts).
+      const rateHeaders = rateLimit(w, 'oauth', t, TOKEN_ENDPOINT_LIMIT);
+      const answer = handleTokenRequest(w, url, headers, bodyText, t);
+      return { ...answer, headers: { ...rateHeaders, ...answer.headers } };
     }
     const matched = match(url, method);
     if (matched === 'method') throw fail(405, 1015, `${method} is not allowed on ${url.pathname}`);

@@ -1,7 +1,7 @@
 /**
  * The APIs whose facts the site repeats, and which pages and definitions speak for each. A page
  * belongs to the API of its documentation root (`docs/connect/…` is Connect); a definition to
- * the API it describes (the five Connect definitions are Connect).
+ * the API it describes (the six Connect definitions are Connect).
  */
 
 /**
@@ -40,6 +40,8 @@ const docsRoots: Record<string, Api> = {
 
 /** OpenAPI definition (file name without `.yaml`) of each API family. */
 const definitions: Record<string, Api> = {
+  // The token and revoke endpoints, on the Connect hosts.
+  oauth: 'connect',
   fulfillment: 'connect',
   'post-checkout': 'connect',
   recommendations: 'connect',
