@@ -19,12 +19,11 @@ import React, {
   useRef,
   useState,
 } from 'react';
-import { loadBrowserTwin, loadOperation } from '../../twin/browser';
+import { loadOperation } from '../../twin/browser';
 import type {
   CallbackDelivery,
   OperationSpec,
   ParameterSpec,
-  Twin,
   TwinResponse,
 } from '../../twin/types';
 import { productionServer } from '../../hosts';
@@ -43,7 +42,8 @@ import type { ErrorCase } from './error-cases';
 import { firstError, freshDraft, headerName, pointerGet, pointerSet } from './fresh';
 import type { Prepared } from './prepare';
 import { insertPanelStyles } from './panel-styles';
-import { type Transport, startTransport } from './transport';
+import { type Runtime, startRuntime } from './runtime';
+import type { Transport } from './transport';
 
 /** Props: the operation, the site's base URL (for the worker script) and the build's switch. */
 export interface PanelProps {
@@ -52,21 +52,6 @@ export interface PanelProps {
   baseUrl: string;
   /** TRY_IT_REAL_HOSTS=true: offer the production server too (never intercepted). */
   realHosts: boolean;
-}
-
-interface Runtime {
-  twin: Twin;
-  transport: Transport;
-}
-let runtime: Promise<Runtime> | undefined;
-
-/** The page's twin and transport, started once per page load. */
-function startRuntime(baseUrl: string): Promise<Runtime> {
-  runtime ??= loadBrowserTwin().then(async (twin) => ({
-    twin,
-    transport: await startTransport(twin, `${baseUrl}mockServiceWorker.js`),
-  }));
-  return runtime;
 }
 
 /** The operation's description (its chunk only), or null when the twin has no such operation. */
