@@ -302,6 +302,44 @@ describe('sandbox twin: credentials', () => {
   });
 });
 
+describe('sandbox twin: user tokens', () => {
+  async function userToken(userId: string): Promise<string> {
+    const res = await twin.handle({
+      method: 'POST',
+      url: `${CONNECT}/v2/oauth/token`,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_id: CREDENTIALS.client_id,
+        client_secret: CREDENTIALS.client_secret,
+        grant_type: 'user_assertion',
+        user_id: userId,
+        scope: 'connect:post_checkout connect:recommendations',
+      }),
+    });
+    expect(res.status).toBe(200);
+    return body(res).access_token;
+  }
+
+  it("reach only their own customer's orders: another's is 403 2002, an unknown one 404", async () => {
+    const own = await userToken('cust-8812');
+    const mallory = await userToken('mallory');
+    const order = '/v2/post_checkout/orders/ord-20260314-0007';
+    expect((await call('GET', order, own)).status).toBe(200);
+    for (const path of [order, `${order}/items`]) {
+      const res = await call('GET', path, mallory);
+      expect([path, res.status, codes(res)]).toEqual([path, 403, [2002]]);
+    }
+    const missing = await call('GET', '/v2/post_checkout/orders/ord-29990101-0001', own);
+    expect([missing.status, codes(missing)]).toEqual([404, [3001]]);
+    const recommendations = await call(
+      'GET',
+      '/v2/recommendations/replacement_items?store_location=0142&lookup_code=0001234567895&user_id=cust-8812',
+      mallory,
+    );
+    expect([recommendations.status, codes(recommendations)]).toEqual([403, [2002]]);
+  });
+});
+
 describe('sandbox twin: the OAuth definition', () => {
   it("documents the sandbox's own client as its example, so a first Send and a copied sample succeed", async () => {
     const { doc } = await loadSpec(join(process.cwd(), 'openapi/oauth.yaml'));

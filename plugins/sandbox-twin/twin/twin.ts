@@ -357,6 +357,31 @@ export function createTwin(options: TwinOptions): Twin & {
     return token.clientId;
   }
 
+  /**
+   * Holds a frontend user token to its customer (CONTRIBUTING.md "Access tokens": a user token
+   * reaches only its own customer's orders and recommendations): a `user_id` in the path or
+   * query other than the token's, or an order of another customer, is 403 2002; an order that
+   * does not exist is 404 3001. A backend token is not checked here.
+   * @throws ApiError 403 2002 or 404 3001.
+   */
+  function bindUserToken(
+    w: World,
+    headers: Record<string, string>,
+    path: Record<string, string>,
+    query: URLSearchParams,
+  ): void {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+    const user = bearer ? w.tokens[bearer]?.userId : undefined;
+    if (user === undefined) return;
+    const other = () => fail(403, 2002, 'this user token is for another customer', 'Authorization');
+    for (const named of [path.user_id, query.get('user_id') ?? undefined])
+      if (named !== undefined && named !== user) throw other();
+    if (path.order_id === undefined) return;
+    const order = w.orders[path.order_id];
+    if (!order) throw fail(404, 3001, `no order ${path.order_id}`, 'order_id');
+    if (order.user_id !== user) throw other();
+  }
+
   async function emitInto(
     w: World,
     eventType: string,
@@ -457,6 +482,7 @@ export function createTwin(options: TwinOptions): Twin & {
       headers[route.security?.header.toLowerCase() ?? 'authorization'] ?? 'anonymous';
     const rateHeaders = rateLimit(w, credential, t, limit);
     const clientId = authenticate(w, route, headers, t, route.api);
+    bindUserToken(w, headers, path, url.searchParams);
     const mod = await load(moduleKey(route));
     const spec = mod.spec;
     let body: unknown;
