@@ -36,7 +36,11 @@ function codes(res: TwinResponse): number[] {
   return (body(res).errors ?? []).map((e: { code: number }) => e.code);
 }
 
-async function token(scope = 'connect:fulfillment connect:sandbox'): Promise<string> {
+/** A token from the twin: a backend token with `scope`, or a user token for `userId`. */
+async function token(
+  scope = 'connect:fulfillment connect:sandbox',
+  userId?: string,
+): Promise<string> {
   const res = await twin.handle({
     method: 'POST',
     url: `${CONNECT}/v2/oauth/token`,
@@ -44,7 +48,8 @@ async function token(scope = 'connect:fulfillment connect:sandbox'): Promise<str
     body: JSON.stringify({
       client_id: CREDENTIALS.client_id,
       client_secret: CREDENTIALS.client_secret,
-      grant_type: 'client_credentials',
+      grant_type: userId ? 'user_assertion' : 'client_credentials',
+      ...(userId && { user_id: userId }),
       scope,
     }),
   });
@@ -303,22 +308,8 @@ describe('sandbox twin: credentials', () => {
 });
 
 describe('sandbox twin: user tokens', () => {
-  async function userToken(userId: string): Promise<string> {
-    const res = await twin.handle({
-      method: 'POST',
-      url: `${CONNECT}/v2/oauth/token`,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        client_id: CREDENTIALS.client_id,
-        client_secret: CREDENTIALS.client_secret,
-        grant_type: 'user_assertion',
-        user_id: userId,
-        scope: 'connect:post_checkout connect:recommendations',
-      }),
-    });
-    expect(res.status).toBe(200);
-    return body(res).access_token;
-  }
+  const userToken = (userId: string) =>
+    token('connect:post_checkout connect:recommendations', userId);
 
   it("reach only their own customer's orders: another's is 403 2002, an unknown one 404", async () => {
     const own = await userToken('cust-8812');
