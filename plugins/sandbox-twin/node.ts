@@ -86,23 +86,25 @@ function send(
 }
 
 /**
- * Reads a body, keeping at most MAX_BODY_BYTES of it: `text` is undefined when it was larger,
- * `bytes` its whole size.
+ * Reads a body of at most MAX_BODY_BYTES: `text` is undefined when it is larger, and then
+ * reading stops (a declared `Content-Length` over the limit is not read at all), so a 100 MB
+ * body costs no more than the limit; `bytes` is the size declared or read so far.
  */
 function readBody(req: IncomingMessage): Promise<{ text?: string; bytes: number }> {
   return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) return resolve({ bytes: declared });
     const chunks: Buffer[] = [];
     let bytes = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       bytes += chunk.length;
-      if (bytes <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () =>
-      resolve({
-        bytes,
-        text: bytes > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8'),
-      }),
-    );
+      if (bytes <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      req.off('data', onData);
+      req.pause();
+      resolve({ bytes });
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve({ bytes, text: Buffer.concat(chunks).toString('utf8') }));
     req.on('error', reject);
   });
 }
@@ -192,7 +194,9 @@ export async function startSandboxServer(
         body: text,
         bodyBytes: bytes,
       });
-      res.writeHead(answer.status, { ...CORS, ...answer.headers });
+      // An oversized body was not read to its end: the connection closes after the 413.
+      const close = text === undefined ? { connection: 'close' } : {};
+      res.writeHead(answer.status, { ...CORS, ...answer.headers, ...close });
       res.end(answer.body);
     } catch (error) {
       send(res, 500, {

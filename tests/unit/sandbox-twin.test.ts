@@ -429,6 +429,16 @@ describe('sandbox twin: bad input', () => {
     expect([other.status, codes(other)]).toEqual([409, [1008]]);
     const bad = await call('POST', path, tok, order(holdId), { 'Idempotency-Key': 'abc' });
     expect([bad.status, codes(bad)]).toEqual([400, [1006]]);
+    // The same key on another operation is that operation's own request, not a replay.
+    const user = {
+      user_id: 'cust-9300',
+      first_name: 'Ana',
+      last_name: 'Silva',
+      phone_number: '+12175550199',
+    };
+    const elsewhere = await call('POST', '/v2/fulfillment/users', tok, user, key);
+    expect([elsewhere.status, elsewhere.headers['idempotent-replayed']]).toEqual([201, undefined]);
+    expect(body(elsewhere).user_id).toBe('cust-9300');
   });
 
   it('leaves the state as it was when a request fails half-way', async () => {

@@ -362,6 +362,7 @@ export function createTwin(options: TwinOptions): Twin & {
    * reaches only its own customer's orders and recommendations): a `user_id` in the path or
    * query other than the token's, or an order of another customer, is 403 2002; an order that
    * does not exist is 404 3001. A backend token is not checked here.
+   * @returns the token's customer, or undefined for a backend token or an API key.
    * @throws ApiError 403 2002 or 404 3001.
    */
   function bindUserToken(
@@ -369,17 +370,19 @@ export function createTwin(options: TwinOptions): Twin & {
     headers: Record<string, string>,
     path: Record<string, string>,
     query: URLSearchParams,
-  ): void {
+  ): string | undefined {
     const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
     const user = bearer ? w.tokens[bearer]?.userId : undefined;
-    if (user === undefined) return;
+    if (user === undefined) return undefined;
     const other = () => fail(403, 2002, 'this user token is for another customer', 'Authorization');
     for (const named of [path.user_id, query.get('user_id') ?? undefined])
       if (named !== undefined && named !== user) throw other();
-    if (path.order_id === undefined) return;
-    const order = w.orders[path.order_id];
-    if (!order) throw fail(404, 3001, `no order ${path.order_id}`, 'order_id');
-    if (order.user_id !== user) throw other();
+    if (path.order_id !== undefined) {
+      const order = w.orders[path.order_id];
+      if (!order) throw fail(404, 3001, `no order ${path.order_id}`, 'order_id');
+      if (order.user_id !== user) throw other();
+    }
+    return user;
   }
 
   async function emitInto(
@@ -482,7 +485,7 @@ export function createTwin(options: TwinOptions): Twin & {
       headers[route.security?.header.toLowerCase() ?? 'authorization'] ?? 'anonymous';
     const rateHeaders = rateLimit(w, credential, t, limit);
     const clientId = authenticate(w, route, headers, t, route.api);
-    bindUserToken(w, headers, path, url.searchParams);
+    const tokenUser = bindUserToken(w, headers, path, url.searchParams);
     const mod = await load(moduleKey(route));
     const spec = mod.spec;
     let body: unknown;
@@ -510,7 +513,9 @@ export function createTwin(options: TwinOptions): Twin & {
     if (method === 'POST' && key !== undefined) {
       if (!UUID.test(key))
         throw fail(400, 1006, 'Idempotency-Key must be a UUID', 'Idempotency-Key');
-      idempotencyId = `${clientId}:${key}`;
+      // A key belongs to one client (one customer, for a user token) and one operation: the same
+      // key sent to another endpoint, or by another customer, is a new request, not a replay.
+      idempotencyId = `${clientId}:${tokenUser ?? ''}:${route.method} ${route.path}:${key}`;
       const stored = w.idempotency[idempotencyId];
       if (stored && t - stored.at < IDEMPOTENCY_MS) {
         if (stored.body !== canonical(body))
