@@ -7,7 +7,7 @@ import { gotoHydrated, recordProblems, seriousViolations } from './helpers';
 // Run only; Reset sandbox starts again.
 
 const FLOW = '/connect/fulfillment_guide/tutorials/run_the_whole_flow';
-const RUNNER_CHUNK = /\/assets\/js\/run-flow[.~-]/;
+const RUNNER_CHUNK = /\/assets\/js\/try-it-panel[.~-]/;
 /** Each step's documented success, in page order. */
 const EXPECTED = [200, 201, 200, 201, 201, 200, 200, 200, 200];
 

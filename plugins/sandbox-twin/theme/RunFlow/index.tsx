@@ -35,7 +35,8 @@ interface FlowState {
 
 const FlowContext = createContext<FlowState | undefined>(undefined);
 
-const loadRunner = () => import(/* webpackChunkName: "run-flow" */ './run');
+// In the Try it panel's chunk: one copy of the page twin and its runtime for both.
+const loadRunner = () => import(/* webpackChunkName: "try-it-panel" */ './run');
 
 /** Outputs of every step that succeeded, by step id. */
 function outputsOf(outcomes: Record<string, Outcome>): Record<string, Record<string, unknown>> {
@@ -117,9 +118,11 @@ export default function RunFlow({ children }: { children: ReactNode }): ReactNod
   );
 }
 
-/** Props of one step: its call (FlowStepSpec), its title, and the guide's text as children. */
+/**
+ * Props of one step: its call (FlowStepSpec) and the guide's text as children, which open with
+ * the step's heading (a Markdown heading, so the Markdown twin and the contents column have it).
+ */
 export interface FlowStepProps extends FlowStepSpec {
-  title: string;
   children?: ReactNode;
   /** Set by RunFlow: the step's place in the flow (0-based). */
   index?: number;
@@ -134,7 +137,7 @@ function pretty(text: string): string {
 }
 
 /** One step: the text, the Run button and, once run, the request and the answer. */
-export function FlowStep({ title, children, index = 0, ...spec }: FlowStepProps): ReactNode {
+export function FlowStep({ children, index = 0, ...spec }: FlowStepProps): ReactNode {
   const flow = useContext(FlowContext);
   if (!flow) throw new Error('<FlowStep> must be inside <RunFlow>');
   const outcome = flow.outcomes[spec.id];
@@ -143,13 +146,8 @@ export function FlowStep({ title, children, index = 0, ...spec }: FlowStepProps)
   const ready = !previous || (!!previousOutcome && 'ok' in previousOutcome && previousOutcome.ok);
   const headingId = `step-${spec.id}`;
   return (
-    <section className="run-flow__step" aria-labelledby={headingId}>
-      <div className="run-flow__text">
-        <h2 id={headingId}>
-          {index + 1}. {title}
-        </h2>
-        {children}
-      </div>
+    <section className="run-flow__step" aria-label={`Step ${index + 1}`}>
+      <div className="run-flow__text">{children}</div>
       <div className="run-flow__run" data-markdown-twin="omit">
         <button
           type="button"
