@@ -21,7 +21,7 @@ export const apiWording: Wording = {
     requestSample: 'Request',
     responseSample: 'Response',
     payloadSample: 'Payload',
-    samplesEnvironment: 'Reads {baseUrl} and {token}',
+    samplesEnvironment: 'Reads {variables}',
     samplesHow: 'how to run it',
   },
   parameters: {

@@ -232,6 +232,12 @@ for (const { api, doc } of specs) {
       expect(curl).toContain("--write-out '\\nHTTP status %{http_code}\\n'");
       const takesKey = params.some((p) => /^idempotency-key$/i.test(String(resolve(p).node.name)));
       if (takesKey) expect(curl).toContain('--header "Idempotency-Key: $(uuidgen)"');
+      // The line above the samples names exactly the environment variables they read.
+      const named = $('.api-samples__environment code')
+        .toArray()
+        .map((el) => $(el).text());
+      const read = [...new Set([...curl.matchAll(/\$\{?(AISLE_[A-Z_]+)/g)].map((m) => m[1]))];
+      expect(named.sort()).toEqual(read.sort());
       const data = /--data @- <<EOF\n([\s\S]*?)\nEOF$/m.exec(curl)?.[1];
       if (page.operation.requestBody) {
         expect(curl).toContain("--header 'Content-Type: application/json'");

@@ -34,19 +34,23 @@ function label(value: string): Block {
 }
 
 /**
- * The line before the request samples: the two environment variables they read, linked to how
+ * The line before the request samples: the environment variables they read (the base URL, the
+ * credential when the operation takes one, and its `x-aisle-sample-env` values), linked to how
  * to run them (`links.samples`) when the site names that page.
  */
-function samplesEnvironment(ctx: RenderContext): Block {
-  const [before, middle, after] =
-    ctx.wording.sections.samplesEnvironment.split(/\{baseUrl\}|\{token\}/);
-  const line: Inline[] = [
-    text(before ?? ''),
-    code(SAMPLE_ENV.baseUrl),
-    text(middle ?? ''),
-    code(SAMPLE_ENV.token),
-    text(after ?? ''),
-  ];
+function samplesEnvironment(source: PageSource, ctx: RenderContext): Block {
+  const names = [
+    SAMPLE_ENV.baseUrl,
+    ...(credentialHeader(source.operation, ctx) ? [SAMPLE_ENV.token] : []),
+    ...Object.values(sampleEnv(source.operation)),
+  ].filter((name, i, all) => all.indexOf(name) === i);
+  const [before, after] = ctx.wording.sections.samplesEnvironment.split('{variables}');
+  const line: Inline[] = [text(before ?? '')];
+  names.forEach((name, i) => {
+    if (i > 0) line.push(text(i === names.length - 1 ? ' and ' : ', '));
+    line.push(code(name));
+  });
+  line.push(text(after ?? ''));
   if (ctx.links.samples)
     line.push(
       text(' ('),
@@ -161,7 +165,7 @@ export function samplesPane(
   const blocks: Block[] = [];
   if (source.kind === 'operation') {
     blocks.push(label(w.requestSample));
-    blocks.push(samplesEnvironment(ctx));
+    blocks.push(samplesEnvironment(source, ctx));
     blocks.push(requestSamples(source, params, requestExamples[0]?.value, ctx));
     // The Try it panel (plugins/sandbox-twin): this operation against the sandbox twin.
     if (source.operation.operationId)

@@ -73,7 +73,7 @@ export interface Wording {
     requestSample: string;
     responseSample: string;
     payloadSample: string;
-    /** Before the request samples: `{baseUrl}` and `{token}` are the variables they read. */
+    /** Before the request samples: `{variables}` is the list of environment variables they read. */
     samplesEnvironment: string;
     /** Text of the link to `links.samples`. */
     samplesHow: string;
