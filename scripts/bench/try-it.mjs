@@ -100,7 +100,11 @@ async function main() {
         row.openedBytes = opened.reduce((n, p) => n + gzip(p), 0);
         row.notTryIt = opened.filter((p) => !isTryIt(p));
         const times = [];
-        const token = panel.getByRole('button', { name: /Get a sandbox token|Use the test key/ });
+        // The panel fetches a token by itself, which renames the button from "Get a sandbox token"
+        // to "Get a new sandbox token" at any moment: match both, or the click can wait forever.
+        const token = panel.getByRole('button', {
+          name: /Get a (new )?sandbox token|Use the test key/,
+        });
         if (await token.count()) await token.first().click();
         for (let i = 0; i < SENDS; i++) {
           const send = panel.getByRole('button', { name: 'Send' });
