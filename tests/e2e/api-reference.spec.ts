@@ -151,7 +151,7 @@ test('the chosen sample language follows the reader from page to page', async ({
     'aria-selected',
     'true',
   );
-  await expect(page.getByRole('tabpanel').first()).toContainText('requests.post(');
+  await expect(page.getByRole('tabpanel').first()).toContainText('requests.request(');
 });
 
 test('last-mile get_order, stage_order and update_order pages exist without a sidebar', async ({
