@@ -50,6 +50,25 @@ test('nothing of the index loads before search is used, and no outside host is c
   expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:'))).toEqual([]);
 });
 
+test('hits that have arrived are never covered by a loading screen that lingers', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/connect');
+  await openWithShortcut(page);
+  await input(page).fill('access token');
+  const hit = page.locator('.DocSearch-Hit').first();
+  await expect(hit).toBeVisible();
+  // The loading screen leaves with a render after the answer; a loaded machine can delay that
+  // render past the hits' own. Stand in for that moment: the screen is back over the hits.
+  await page.evaluate(() => {
+    const screen = document.createElement('div');
+    screen.className = 'aisle-search-loading';
+    document.querySelector('.DocSearch-Dropdown')?.append(screen);
+  });
+  await expect(hit).toBeVisible({ timeout: 1000 });
+  await expect(page.locator('.aisle-search-loading')).toBeHidden({ timeout: 1000 });
+});
+
 test('opens on click, Ctrl+K, slash and typing on the focused button; Escape closes', async ({
   page,
 }) => {
