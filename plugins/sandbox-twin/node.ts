@@ -4,7 +4,8 @@
  * own code and for the sample run in CI (design/sandbox-twin.md).
  *
  * Besides the APIs (answered by path, whatever the host: the paths of the ten APIs do not
- * overlap), the server answers `GET /__twin` (the sandbox credentials), `POST /__twin/reset`
+ * overlap), the server answers `GET /__twin/health` (200 once ready), `GET /__twin` (the sandbox
+ * credentials), `POST /__twin/reset`
  * (optional JSON `{"before": {"method", "url", "body"}}`: reset, arranged so that request can
  * succeed; 204) and `GET /__twin/callbacks` (the callbacks delivered, newest first).
  */
@@ -14,6 +15,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_SITE_URL } from '../../config/env';
 import { openapiPages } from '../../config/openapi';
 import { buildTwinData, type RouteSpec, writeTwinData } from './generate';
 import { CALLBACK_SECRET, CALLBACK_URL } from './twin/callbacks';
@@ -44,7 +46,7 @@ export type NodeTwin = ReturnType<typeof createTwin>;
  */
 export async function createNodeTwin(
   siteDir: string,
-  localOrigin: string,
+  localOrigin: string | Set<string>,
   now?: () => number,
 ): Promise<NodeTwin> {
   const dir = join(siteDir, 'node_modules', '.cache', 'sandbox-twin');
@@ -67,7 +69,7 @@ export async function createNodeTwin(
     examples: JSON.parse(readFileSync(join(dir, 'seed.json'), 'utf8')) as Record<string, unknown>,
     arrange: arrangeFor,
     now,
-    localOrigins: [localOrigin],
+    localOrigins: typeof localOrigin === 'string' ? [localOrigin] : localOrigin,
   });
 }
 
@@ -109,17 +111,46 @@ function readBody(req: IncomingMessage): Promise<{ text?: string; bytes: number 
   });
 }
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': '*',
-  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-  'access-control-expose-headers': '*',
-};
+/**
+ * True for a web origin allowed to call the twin from a browser: a page on this machine
+ * (`localhost`, `127.0.0.1`, `[::1]`, any port) or the docs site. Any other page a developer
+ * happens to open gets no CORS headers, so it cannot drive their local twin.
+ */
+export function corsAllowed(origin: string | undefined, siteOrigin = DEFAULT_SITE_URL): boolean {
+  if (!origin) return false;
+  if (origin === siteOrigin) return true;
+  try {
+    const url = new URL(origin);
+    return (
+      /^https?:$/.test(url.protocol) &&
+      ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) &&
+      url.origin === origin
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** CORS headers for a request from `origin`: none unless corsAllowed. */
+function corsHeaders(origin: string | undefined): Record<string, string> {
+  const vary = { vary: 'Origin' };
+  if (!corsAllowed(origin)) return vary;
+  return {
+    ...vary,
+    'access-control-allow-origin': origin!,
+    'access-control-allow-headers': '*',
+    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-expose-headers': '*',
+  };
+}
 
 /**
- * Starts the twin's HTTP server on `host:port` (port 0 picks a free one).
+ * Starts the twin's HTTP server on `host:port` (port 0 picks a free one). The port opens once
+ * the twin is ready, so the first request is answered by it (`GET /__twin/health` answers 200
+ * from then on).
  * @param now the twin's clock (Unix ms); default the real one.
  * @returns the server, its origin and the twin.
+ * @throws Error when a definition does not bundle or the port is taken.
  */
 export async function startSandboxServer(
   siteDir: string,
@@ -127,26 +158,26 @@ export async function startSandboxServer(
   host = '127.0.0.1',
   now?: () => number,
 ): Promise<{ server: Server; origin: string; twin: NodeTwin }> {
-  const ready: { twin?: NodeTwin } = {};
+  const localOrigins = new Set<string>();
+  const twin = await createNodeTwin(siteDir, localOrigins, now);
   let origin = '';
   const server = createServer(async (req, res) => {
+    const cors = corsHeaders(req.headers.origin);
     try {
       const path = req.url ?? '/';
-      if (req.method === 'OPTIONS') return send(res, 204, undefined, CORS);
+      if (req.method === 'OPTIONS') return send(res, 204, undefined, cors);
       const { text, bytes } = await readBody(req);
-      if (!twin)
-        return send(res, 503, {
-          errors: [{ code: 5001, message: 'the twin is starting', meta: {} }],
-        });
+      if (path === '/__twin/health' && req.method === 'GET')
+        return send(res, 200, { status: 'ok', world: twin.worldSize() }, cors);
       if (path === '/__twin' && req.method === 'GET')
         return send(
           res,
           200,
           { credentials: CREDENTIALS, callbacks: { url: CALLBACK_URL, secret: CALLBACK_SECRET } },
-          CORS,
+          cors,
         );
       if (path === '/__twin/callbacks' && req.method === 'GET')
-        return send(res, 200, { callbacks: twin.callbacks() }, CORS);
+        return send(res, 200, { callbacks: twin.callbacks() }, cors);
       if (path === '/__twin/reset' && req.method === 'POST') {
         let before: unknown;
         try {
@@ -160,7 +191,7 @@ export async function startSandboxServer(
             res,
             400,
             { errors: [{ code: 1004, message: 'the body is not valid JSON', meta: {} }] },
-            CORS,
+            cors,
           );
         }
         const list = before === undefined ? [] : Array.isArray(before) ? before : [before];
@@ -178,10 +209,10 @@ export async function startSandboxServer(
                 },
               ],
             },
-            CORS,
+            cors,
           );
         await twin.resetFor(list as ResetRequest[]);
-        return send(res, 204, undefined, CORS);
+        return send(res, 204, undefined, cors);
       }
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers))
@@ -196,7 +227,7 @@ export async function startSandboxServer(
       });
       // An oversized body was not read to its end: the connection closes after the 413.
       const close = text === undefined ? { connection: 'close' } : {};
-      res.writeHead(answer.status, { ...CORS, ...answer.headers, ...close });
+      res.writeHead(answer.status, { ...cors, ...answer.headers, ...close });
       res.end(answer.body);
     } catch (error) {
       send(res, 500, {
@@ -217,7 +248,6 @@ export async function startSandboxServer(
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   origin = `http://${host}:${actual}`;
-  const twin = await createNodeTwin(siteDir, origin, now);
-  ready.twin = twin;
+  localOrigins.add(origin);
   return { server, origin, twin };
 }

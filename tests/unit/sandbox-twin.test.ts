@@ -4,10 +4,18 @@
  * callbacks, and bad input (design/sandbox-twin.md; codes from CONTRIBUTING.md).
  */
 import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_SITE_URL } from '../../config/env';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeTwin, type NodeTwin, startSandboxServer } from '../../plugins/sandbox-twin/node';
 import { CALLBACK_SECRET } from '../../plugins/sandbox-twin/twin/callbacks';
-import { CREDENTIALS } from '../../plugins/sandbox-twin/twin/world';
+import {
+  boundWorld,
+  CREDENTIALS,
+  emptyWorld,
+  WORLD_MAP_MAX,
+} from '../../plugins/sandbox-twin/twin/world';
 import { loadSpec } from '../../plugins/openapi-pages/load';
 import { join } from 'node:path';
 import type { TwinResponse } from '../../plugins/sandbox-twin/twin/types';
@@ -528,6 +536,78 @@ describe('sandbox twin: bad input', () => {
   });
 });
 
+describe('sandbox twin: limits that hold however a credential is sent', () => {
+  it('counts one token spelt six ways, and all tokens of a client, against one limit', async () => {
+    const tok = await token();
+    const other = await token('connect:fulfillment');
+    clock = Math.ceil(clock / 1000) * 1000 + 5000;
+    const spellings = [
+      `Bearer ${tok}`,
+      `bearer ${tok}`,
+      `BEARER ${tok}`,
+      `Bearer   ${tok}`,
+      `Bearer\t${tok}`,
+      ` Bearer ${tok} `,
+      `Bearer ${other}`,
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      const res = await twin.handle({
+        method: 'GET',
+        url: `${CONNECT}/v2/fulfillment/stores`,
+        headers: { Authorization: spellings[i % spellings.length] },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s !== 429)).toHaveLength(10);
+  });
+
+  it('refuses a body declared in another charset than UTF-8 with 415 1005', async () => {
+    const tok = await token();
+    const res = await call(
+      'POST',
+      '/v2/fulfillment/users',
+      tok,
+      { user_id: 'cust-9100', first_name: 'Ana', last_name: 'Silva', phone_number: '+12175550199' },
+      { 'Content-Type': 'application/json; charset=utf-16' },
+    );
+    expect([res.status, codes(res)]).toEqual([415, [1005]]);
+    const utf8 = await call(
+      'POST',
+      '/v2/fulfillment/users',
+      tok,
+      { user_id: 'cust-9100', first_name: 'Ana', last_name: 'Silva', phone_number: '+12175550199' },
+      { 'Content-Type': 'application/json; charset="UTF-8"' },
+    );
+    expect(utf8.status).toBe(201);
+  });
+
+  it(`keeps each of a world's maps within ${WORLD_MAP_MAX} entries, the oldest dropped first`, () => {
+    const world = emptyWorld();
+    for (let i = 0; i < 12; i++) world.users[`u${i}`] = { user_id: `u${i}` };
+    world.extra.links = Object.create(null);
+    for (let i = 0; i < 7; i++) world.extra.links[`l${i}`] = {};
+    for (let i = 0; i < 3; i++) world.rate[`r${i}`] = [0, 1];
+    boundWorld(world, 5);
+    expect(Object.keys(world.users)).toEqual(['u7', 'u8', 'u9', 'u10', 'u11']);
+    expect(Object.keys(world.extra.links)).toEqual(['l2', 'l3', 'l4', 'l5', 'l6']);
+    expect(Object.keys(world.rate)).toHaveLength(3);
+  });
+
+  it('does not grow without end under a loop of unknown tokens', async () => {
+    clock = Math.ceil(clock / 1000) * 1000 + 5000;
+    for (let i = 0; i < WORLD_MAP_MAX + 50; i++)
+      await twin.handle({
+        method: 'GET',
+        url: `${CONNECT}/v2/fulfillment/stores`,
+        headers: { Authorization: `Bearer forged-${i}` },
+      });
+    const res = await call('GET', '/v2/fulfillment/stores', await token());
+    expect(res.status).toBe(200);
+    expect(twin.worldSize().rate).toBeLessThanOrEqual(WORLD_MAP_MAX);
+  }, 60_000);
+});
+
 describe('sandbox twin: reset for a documented request', () => {
   it('arranges the example world so a create sample can succeed as documented', async () => {
     const example = {
@@ -973,4 +1053,41 @@ describe('npm run sandbox (the HTTP server)', () => {
       server.close();
     }
   }, 60_000); // generating the twin's modules takes seconds on a busy machine
+
+  it('opens its port only once ready, and answers CORS only to this machine and the docs site', async () => {
+    // A free port, then the server started on it while a client knocks every 10 ms: the first
+    // answer it gets is the twin's, never a "starting" error.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const starting = startSandboxServer(process.cwd(), port);
+    let first: Response | undefined;
+    while (!first) {
+      first = await fetch(`http://127.0.0.1:${port}/__twin/health`).catch(() => undefined);
+      if (!first) await new Promise((r) => setTimeout(r, 10));
+    }
+    const { server, origin } = await starting;
+    try {
+      expect(first.status).toBe(200);
+      expect((await first.json()).status).toBe('ok');
+      const allowed = async (from: string) => {
+        const get = await fetch(`${origin}/__twin/health`, { headers: { origin: from } });
+        const preflight = await fetch(`${origin}/v2/fulfillment/stores`, {
+          method: 'OPTIONS',
+          headers: { origin: from, 'access-control-request-method': 'GET' },
+        });
+        return [
+          get.headers.get('access-control-allow-origin'),
+          preflight.headers.get('access-control-allow-origin'),
+        ];
+      };
+      for (const from of ['http://localhost:3000', 'http://127.0.0.1:4173', DEFAULT_SITE_URL])
+        expect(await allowed(from)).toEqual([from, from]);
+      for (const from of ['https://evil.example', 'http://localhost.evil.example', 'null'])
+        expect(await allowed(from)).toEqual([null, null]);
+    } finally {
+      server.close();
+    }
+  }, 60_000);
 });

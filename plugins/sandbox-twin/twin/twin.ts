@@ -15,6 +15,7 @@ import type { ValidationIssue } from './errors';
 import { handleTokenRequest, TOKEN_PATH, REVOKE_PATH } from './auth';
 import { signCallback } from './callbacks';
 import {
+  boundWorld,
   CALLBACK_LOG,
   CREDENTIALS,
   emptyWorld,
@@ -119,9 +120,10 @@ export interface TwinOptions {
   now?(): number;
   /**
    * Origins answered by path alone, whatever the API's host (the Node server's own origin,
-   * `http://127.0.0.1:4010`).
+   * `http://127.0.0.1:4010`). A Set is read as it is at each request: the Node server adds its
+   * origin once its port is open, after the twin is made.
    */
-  localOrigins?: string[];
+  localOrigins?: string[] | Set<string>;
 }
 
 /** Largest body the twin reads: 1 MB. */
@@ -224,12 +226,15 @@ function canonical(value: unknown): string {
 export function createTwin(options: TwinOptions): Twin & {
   /** Resets, then arranges the world so that `request`, sent as documented, can succeed. */
   resetFor(requests?: ResetRequest | ResetRequest[]): Promise<void>;
+  /** Entries in each map of the world (`{tokens: 3, users: 2, …, callbacks: 5}`). */
+  worldSize(): Record<string, number>;
 } {
   const now = options.now ?? (() => Date.now());
   let handlers: Record<string, Handler> | undefined =
     typeof options.handlers === 'function' ? undefined : (options.handlers ?? {});
   const loadHandlers = typeof options.handlers === 'function' ? options.handlers : undefined;
-  const local = new Set(options.localOrigins ?? []);
+  const local =
+    options.localOrigins instanceof Set ? options.localOrigins : new Set(options.localOrigins);
   const compiled = options.routes.map((route) => {
     const server = new URL(route.server);
     return {
@@ -238,7 +243,7 @@ export function createTwin(options: TwinOptions): Twin & {
       ...templateRegex(`${server.pathname.replace(/\/$/, '')}${route.path}`),
     };
   });
-  const origins = new Set([CONNECT_ORIGIN, ...compiled.map((c) => c.origin), ...local]);
+  const origins = new Set([CONNECT_ORIGIN, ...compiled.map((c) => c.origin)]);
   const modules = new Map<string, Promise<OperationModule>>();
   const load = (key: string): Promise<OperationModule> => {
     let mod = modules.get(key);
@@ -314,6 +319,23 @@ export function createTwin(options: TwinOptions): Twin & {
       throw error;
     }
     return headers;
+  }
+
+  /**
+   * What a request's rate limit is counted on: the client a known token belongs to (all its
+   * tokens share the client's limit, as on the sandbox hosts), else the credential as sent with
+   * its scheme and spaces taken off, so `bearer  x`, `Bearer\tx` and `Bearer x` are one key.
+   */
+  function rateKey(
+    w: World,
+    route: { security?: OperationSpec['security'] },
+    headers: Record<string, string>,
+  ): string {
+    const raw = (headers[route.security?.header.toLowerCase() ?? 'authorization'] ?? '').trim();
+    if (!raw) return 'anonymous';
+    const credential = /^bearer\s+(\S+)$/i.exec(raw)?.[1] ?? raw.replace(/\s+/g, '');
+    const token = w.tokens[credential];
+    return token ? `client:${token.clientId}` : `credential:${credential}`;
   }
 
   /** The client id a credential belongs to, or an ApiError (401 2001, 403 2002). */
@@ -481,9 +503,7 @@ export function createTwin(options: TwinOptions): Twin & {
     const { route, path } = matched;
     routed.api = route.api;
     const limit = route.rateLimit;
-    const credential =
-      headers[route.security?.header.toLowerCase() ?? 'authorization'] ?? 'anonymous';
-    const rateHeaders = rateLimit(w, credential, t, limit);
+    const rateHeaders = rateLimit(w, rateKey(w, route, headers), t, limit);
     const clientId = authenticate(w, route, headers, t, route.api);
     const tokenUser = bindUserToken(w, headers, path, url.searchParams);
     const mod = await load(moduleKey(route));
@@ -497,6 +517,11 @@ export function createTwin(options: TwinOptions): Twin & {
       } else {
         if (type !== 'application/json')
           throw fail(415, 1005, `the body must be application/json, not ${type || 'untyped'}`);
+        // JSON on the wire is UTF-8 (RFC 8259 §8.1); a body declared in another charset would
+        // be read as something else than what was sent.
+        const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(headers['content-type'] ?? '')?.[1];
+        if (charset && !/^utf-?8$/i.test(charset))
+          throw fail(415, 1005, `the body must be UTF-8 JSON, not charset=${charset}`);
         try {
           body = JSON.parse(bodyText);
         } catch (error) {
@@ -637,6 +662,7 @@ export function createTwin(options: TwinOptions): Twin & {
               ),
             );
     }
+    if (world) boundWorld(world);
     save();
     return finish(answer, request, routed.api);
   }
@@ -644,7 +670,8 @@ export function createTwin(options: TwinOptions): Twin & {
   const twin = {
     handles(url: string): boolean {
       try {
-        return origins.has(new URL(url).origin);
+        const { origin } = new URL(url);
+        return origins.has(origin) || local.has(origin);
       } catch {
         return false;
       }
@@ -656,6 +683,20 @@ export function createTwin(options: TwinOptions): Twin & {
     },
     callbacks(): CallbackDelivery[] {
       return [...(world?.callbacks ?? [])];
+    },
+    worldSize(): Record<string, number> {
+      const size: Record<string, number> = {};
+      if (!world) return size;
+      for (const [name, value] of Object.entries(world))
+        if (value && typeof value === 'object')
+          size[name] =
+            name === 'extra'
+              ? Object.values(value as World['extra']).reduce(
+                  (n, bucket) => n + Object.keys(bucket).length,
+                  0,
+                )
+              : Object.keys(value).length;
+      return size;
     },
     onCallback(listener: (d: CallbackDelivery) => void): () => void {
       listeners.add(listener);
