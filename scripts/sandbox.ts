@@ -5,9 +5,7 @@
  * starts its clock at that instant.
  */
 import { startSandboxServer } from '../plugins/sandbox-twin/node';
-import { SCOPES, TOKEN_PATH } from '../plugins/sandbox-twin/twin/auth';
-import { CREDENTIALS } from '../plugins/sandbox-twin/twin/world';
-import { sampleEnvironment } from '../src/data/facts/examples';
+import { describeTwin } from '../plugins/sandbox-twin/server';
 
 const raw = process.env.PORT ?? '4010';
 const port = Number(raw);
@@ -33,33 +31,7 @@ try {
     '127.0.0.1',
     () => Date.now() + offset,
   );
-  // A token with every Connect scope, so a copied sample runs once the two variables are set.
-  const answer = await fetch(`${origin}${TOKEN_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: CREDENTIALS.client_id,
-      client_secret: CREDENTIALS.client_secret,
-      grant_type: 'client_credentials',
-      scope: SCOPES.join(' '),
-    }),
-  });
-  const { access_token: token } = (await answer.json()) as { access_token?: string };
-  const { baseUrl, token: tokenVariable } = sampleEnvironment;
-  console.log(`Sandbox twin on ${origin}`);
-  console.log('');
-  console.log('Run the samples of the API pages against it:');
-  console.log(`  export ${baseUrl}=${origin}`);
-  console.log(`  export ${tokenVariable}=${token ?? '(no token: see the message above)'}`);
-  console.log(
-    `The token has every Connect scope for 24 hours. For the key-based APIs, set ${tokenVariable} to their key:`,
-  );
-  for (const [api, key] of Object.entries(CREDENTIALS.api_keys))
-    console.log(`  ${api.padEnd(18)} ${key}`);
-  console.log('');
-  console.log(`  credentials:  GET ${origin}/__twin`);
-  console.log(`  token:        POST ${origin}${TOKEN_PATH}`);
-  console.log(`  callbacks:    GET ${origin}/__twin/callbacks`);
+  for (const line of await describeTwin(origin)) console.log(line);
 } catch (error) {
   console.error(`The sandbox twin did not start: ${(error as Error).message}`);
   process.exit(1);

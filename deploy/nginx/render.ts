@@ -87,6 +87,7 @@ http {
   types {
     text/markdown md;
     application/yaml yaml yml;
+    application/javascript mjs;
   }
   default_type application/octet-stream;
   charset utf-8;

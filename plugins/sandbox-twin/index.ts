@@ -12,6 +12,11 @@
  * `<baseUrl>assets/sandbox-twin/<version>/<api>/<operationId>.js` (`dev` for the version under
  * `docusaurus start`): as bundler chunks, each one's name and hash sat in the runtime that every
  * page loads (design/try-it.md, "Bytes"). `ops.json` gives the browser that folder's address.
+ *
+ * A production build also publishes the twin as one file for integrators' CI,
+ * `<baseUrl>sandbox/aisle-sandbox.mjs` with its `.sha256` (./bundle.ts); its version, size and
+ * checksum are the plugin's global data (`usePluginData('sandbox-twin')`, `StandaloneInfo`), which
+ * the sandbox guide shows. `docusaurus start` does not bundle it (the data says `version: 'dev'`).
  */
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -21,6 +26,7 @@ import { type DefinitionWatch, definitionWatch } from '../lib/definition-watch';
 import { SourceMemo } from '../lib/source-memo';
 import type { ApiOptions } from '../openapi-pages/generate';
 import { generatorCodeDirs } from '../openapi-pages';
+import { bundleStandalone, STANDALONE_FILE, type StandaloneInfo } from './bundle';
 import {
   type ApiTwinData,
   buildApiTwinData,
@@ -31,6 +37,9 @@ import {
 
 /** Folder of the published operation modules under the site's base URL (hashed assets). */
 export const OPS_DIR = 'assets/sandbox-twin';
+
+/** Folder of the published single-file twin under the site's base URL. */
+export const STANDALONE_DIR = 'sandbox';
 
 /** Options: the definitions to serve, as the openapi-pages plugin lists them. */
 export interface SandboxTwinOptions {
@@ -119,8 +128,19 @@ export default async function sandboxTwinPlugin(
       },
     });
   }
+  const standaloneFile = join(context.generatedFilesDir, 'sandbox-twin', STANDALONE_FILE);
   return {
     name: 'sandbox-twin',
+    async loadContent(): Promise<StandaloneInfo | { version: 'dev' }> {
+      if (!production) return { version: 'dev' };
+      return bundleStandalone(dataDir, standaloneFile, version);
+    },
+    async contentLoaded({ content, actions }) {
+      actions.setGlobalData({
+        ...(content as StandaloneInfo | { version: 'dev' }),
+        url: `${context.baseUrl}${STANDALONE_DIR}/${STANDALONE_FILE}`,
+      });
+    },
     getThemePath() {
       return join(__dirname, 'theme');
     },
@@ -149,6 +169,9 @@ export default async function sandboxTwinPlugin(
       } as ReturnType<NonNullable<Plugin['configureWebpack']>>;
     },
     async postBuild({ outDir }) {
+      await mkdir(join(outDir, STANDALONE_DIR), { recursive: true });
+      for (const name of [STANDALONE_FILE, `${STANDALONE_FILE}.sha256`])
+        await copyFile(join(dirname(standaloneFile), name), join(outDir, STANDALONE_DIR, name));
       const target = join(outDir, OPS_DIR, version);
       for (const file of await listFiles(join(dataDir, 'ops'))) {
         if (!file.endsWith('.js')) continue;

@@ -1,5 +1,7 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { redirects } from '../../config/redirects';
@@ -434,4 +436,58 @@ test('in Chromium, no hostile URL leaves the origin, sets a cookie or a header',
   }
   expect(offOrigin).toEqual([]);
   expect(await context.cookies()).toEqual([]);
+});
+
+test('the sandbox twin downloads as one file that matches its page and runs in an empty folder', async ({
+  page,
+  request,
+}) => {
+  // The page the integrator reads: link, version and checksum.
+  await gotoHydrated(page, '/connect/sandbox_guide/how_to/run_the_sandbox_in_ci');
+  const link = page.locator('a[download]', { hasText: 'aisle-sandbox.mjs' });
+  const href = await link.getAttribute('href');
+  const shown = await page.locator('.aisle-sandbox-download__sha').textContent();
+  expect(href).toBe('/sandbox/aisle-sandbox.mjs');
+  const file = await request.get(href!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toMatch(/^application\/javascript/);
+  const bytes = await file.body();
+  expect(createHash('sha256').update(bytes).digest('hex')).toBe(shown);
+  const listed = await (await request.get(`${href}.sha256`)).text();
+  expect(listed).toBe(`${shown}  aisle-sandbox.mjs\n`);
+
+  // `node aisle-sandbox.mjs` in a folder with nothing else: no node_modules to fall back on.
+  const dir = mkdtempSync(join(tmpdir(), 'aisle-sandbox-'));
+  writeFileSync(join(dir, 'aisle-sandbox.mjs'), bytes);
+  const twin = spawn(process.execPath, ['aisle-sandbox.mjs', '--port', '0'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '' },
+  });
+  try {
+    let out = '';
+    twin.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    twin.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await expect.poll(() => out, { timeout: 20_000 }).toMatch(/export AISLE_TOKEN=sbx_\w+/);
+    const origin = /export AISLE_BASE_URL=(\S+)/.exec(out)![1];
+    const token = /export AISLE_TOKEN=(\S+)/.exec(out)![1];
+    expect((await request.get(`${origin}/__twin/health`)).status()).toBe(200);
+    const created = await request.post(`${origin}/v2/fulfillment/users`, {
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      data: {
+        user_id: 'cust-ci-0001',
+        first_name: 'Ana',
+        last_name: 'Silva',
+        phone_number: '+12175550199',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const invalid = await request.post(`${origin}/v2/fulfillment/users`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { user_id: 42 },
+    });
+    expect(invalid.status()).toBe(422);
+  } finally {
+    twin.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -17,6 +17,7 @@ import {
   productOf,
   rateLimits,
   sameProductName,
+  sandboxTwinLimits,
   tokenLifetimes,
 } from '../../src/data/facts';
 
@@ -401,6 +402,29 @@ describe('limits', () => {
         }
       });
     }
+    expect(wrong).toEqual([]);
+  });
+
+  it("the sandbox twin's limits are the twin's wherever a page gives them", () => {
+    const { bodyBytes, bodyDepth, recordsPerKind } = sandboxTwinLimits;
+    const said: string[] = [];
+    const wrong: string[] = [];
+    for (const source of pages)
+      source.lines.forEach((line, i) => {
+        const checks: [RegExp, number][] = [
+          [/\bbodies up to (\d[\d,.]*) MB/g, bodyBytes / 1_000_000],
+          [/\bnested at most (\d+) levels/g, bodyDepth],
+          [/\bis kept up to (\d[\d,]*)/g, recordsPerKind],
+        ];
+        for (const [pattern, value] of checks)
+          for (const m of line.matchAll(pattern)) {
+            said.push(m[0]);
+            if (Number(m[1].replace(/,/g, '')) !== value)
+              wrong.push(`${source.file}:${i + 1}: ${m[0]}`);
+          }
+      });
+    // The page that states them (docs/connect/sandbox_guide/how_to/run_the_sandbox_in_ci.mdx).
+    expect(said.length).toBeGreaterThanOrEqual(3);
     expect(wrong).toEqual([]);
   });
 

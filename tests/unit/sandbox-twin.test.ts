@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_SITE_URL } from '../../config/env';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeTwin, type NodeTwin, startSandboxServer } from '../../plugins/sandbox-twin/node';
+import { parseArgs } from '../../plugins/sandbox-twin/standalone';
 import { CALLBACK_SECRET } from '../../plugins/sandbox-twin/twin/callbacks';
 import {
   boundWorld,
@@ -1090,4 +1091,39 @@ describe('npm run sandbox (the HTTP server)', () => {
       server.close();
     }
   }, 60_000);
+});
+
+describe('the single-file twin (aisle-sandbox.mjs)', () => {
+  it('reads its options, and says what is wrong with a bad one instead of starting', () => {
+    expect(parseArgs([], {})).toEqual({ port: 4010, host: '127.0.0.1' });
+    expect(parseArgs(['--port', '0', '--host=0.0.0.0'], { PORT: '5000' })).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+    });
+    expect(parseArgs(['--now', '2026-03-14T15:30:00Z'], {})).toMatchObject({
+      nowMs: Date.parse('2026-03-14T15:30:00Z'),
+    });
+    const refused = (argv: string[], env = {}) => {
+      const parsed = parseArgs(argv, env);
+      return 'message' in parsed ? [parsed.exit, parsed.message.split('\n')[0]] : parsed;
+    };
+    expect(refused(['--port', '99999'])).toEqual([
+      2,
+      '--port: the port must be a number from 0 to 65535, not "99999"',
+    ]);
+    expect(refused(['--port'])).toEqual([
+      2,
+      '--port: the port must be a number from 0 to 65535, not ""',
+    ]);
+    expect(refused([], { PORT: '80; rm -rf /' })).toEqual([
+      2,
+      'PORT: the port must be a number from 0 to 65535, not "80; rm -rf /"',
+    ]);
+    expect(refused(['--now', 'yesterday'])).toEqual([
+      2,
+      expect.stringMatching(/^--now must be an ISO 8601 time/),
+    ]);
+    expect(refused(['--verbose'])).toEqual([2, 'unknown option "--verbose"']);
+    expect(refused(['--help'])).toEqual([0, expect.stringMatching(/^Usage: node aisle-sandbox/)]);
+  });
 });

@@ -8,7 +8,7 @@
  * Codes and statuses: CONTRIBUTING.md "Error codes in use".
  */
 import { baseUrls } from '../../../src/data/facts/hosts';
-import { rateLimits } from '../../../src/data/facts/limits';
+import { rateLimits, sandboxTwinLimits } from '../../../src/data/facts/limits';
 import type { RouteSpec } from '../generate';
 import { ApiError, type Answer, errorAnswer, fail, validationErrors } from './errors';
 import type { ValidationIssue } from './errors';
@@ -126,17 +126,14 @@ export interface TwinOptions {
   localOrigins?: string[] | Set<string>;
 }
 
-/** Largest body the twin reads: 1 MB. */
-export const MAX_BODY_BYTES = 1_000_000;
+/** Largest body the twin reads: the fact `sandboxTwinLimits.bodyBytes` (1 MB). */
+export const MAX_BODY_BYTES = sandboxTwinLimits.bodyBytes;
 
 /** Requests per second the token and revoke endpoints take on the sandbox: Connect's sandbox limit. */
 const TOKEN_ENDPOINT_LIMIT = Math.min(...rateLimits.connect);
 
-/**
- * Deepest nesting of objects and arrays a body may have: 32 levels, about four times the deepest
- * documented request (an order's `items[].replacement_items[]` is 4).
- */
-export const MAX_BODY_DEPTH = 32;
+/** Deepest nesting of objects and arrays a body may have: `sandboxTwinLimits.bodyDepth` (32). */
+export const MAX_BODY_DEPTH = sandboxTwinLimits.bodyDepth;
 
 /**
  * True when `value` (parsed JSON) nests objects or arrays deeper than `max` levels. Walks with

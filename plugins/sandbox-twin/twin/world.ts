@@ -2,6 +2,7 @@
  * The twin's state: one JSON object (so a browser can keep it in sessionStorage and a reset is
  * one assignment), the example world it starts from, and the id and time helpers handlers use.
  */
+import { sandboxTwinLimits } from '../../../src/data/facts/limits';
 import type { CallbackDelivery, TwinResponse } from './types';
 
 /** A token the twin issued (CONTRIBUTING.md "Connect API conventions", "Connect API basics"). */
@@ -94,11 +95,10 @@ export function withoutPrototypes(world: World): World {
 
 /**
  * Most entries a world keeps in each of its maps (tokens, users, orders, holds, rate windows,
- * each handler's bucket): 5,000, some fifty times what a long test suite creates. Beyond it the
+ * each handler's bucket): the fact `sandboxTwinLimits.recordsPerKind` (5,000). Beyond it the
  * oldest entries go first, so a loop that creates without end cannot grow a world without end.
- * Stated in README.md "Sandbox twin".
  */
-export const WORLD_MAP_MAX = 5_000;
+export const WORLD_MAP_MAX: number = sandboxTwinLimits.recordsPerKind;
 
 /**
  * Keeps every map of `world` within `max` entries, in place, dropping the oldest (insertion

@@ -39,3 +39,16 @@ export const clientRetryText = `${clientRetry.delaysSeconds.slice(0, -1).join(',
  * `file_too_large`; the file checker stops decompressing at this size.
  */
 export const inventoryFileMaxBytes = 200 * 1024 * 1024;
+
+/**
+ * What the sandbox twin (the published single file, `npm run sandbox` and the Try it panel)
+ * takes and keeps: bodies up to 1 MB (1,000,000 bytes; 413 1003 over it), nested up to 32
+ * levels (400 1004; about four times the deepest documented request, an order's
+ * `items[].replacement_items[]` at 4), and up to 5,000 records of each kind per world (tokens,
+ * users, orders, …; the oldest dropped first), some fifty times what a long test suite creates.
+ */
+export const sandboxTwinLimits = {
+  bodyBytes: 1_000_000,
+  bodyDepth: 32,
+  recordsPerKind: 5_000,
+} as const;
