@@ -21,6 +21,10 @@ import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import llmsPlugin from 'docusaurus-plugin-llms';
+import {
+  type SandboxDownloadData,
+  sandboxDownloadMarkdown,
+} from '../sandbox-twin/theme/SandboxDownload/markdown';
 import { TWIN_COMPONENTS, cleanTwin, groupBySection } from './twins';
 
 /** Options of docusaurus-plugin-llms, as its factory takes them. */
@@ -119,12 +123,15 @@ export async function fixTwins({
   docsDir = 'docs',
   origin,
   cacheDir,
+  sandboxDownload,
 }: {
   outDir: string;
   siteDir: string;
   docsDir?: string;
   origin: string;
   cacheDir?: string;
+  /** `<SandboxDownload />` in Markdown (plugins/markdown-twins/twins.ts `renderComponents`). */
+  sandboxDownload?: string;
 }): Promise<FixTwinsResult> {
   const started = performance.now();
   const cpu = process.cpuUsage();
@@ -156,10 +163,12 @@ export async function fixTwins({
     try {
       const markdown = await readFile(file, 'utf8');
       const key = createHash('sha256')
-        .update(JSON.stringify([markdown, sourcePath ?? null, source ?? null, origin]))
+        .update(
+          JSON.stringify([markdown, sourcePath ?? null, source ?? null, origin, sandboxDownload]),
+        )
         .digest('hex');
       const hit = previous.get(key);
-      const text = hit ?? cleanTwin(markdown, { sourcePath, source, origin });
+      const text = hit ?? cleanTwin(markdown, { sourcePath, source, origin, sandboxDownload });
       if (hit !== undefined) cached++;
       current.set(key, text);
       cleaned.push([file, text]);
@@ -232,6 +241,13 @@ export default function markdownTwinsPlugin(context: LoadContext, rawOptions: un
         siteDir: context.siteDir,
         origin,
         cacheDir: join(context.siteDir, 'node_modules', '.cache', 'markdown-twins'),
+        // The single-file twin's block, from the sandbox-twin plugin's global data.
+        sandboxDownload: sandboxDownloadMarkdown(
+          (props.plugins.find((p) => p.name === 'sandbox-twin')?.globalData as
+            | SandboxDownloadData
+            | undefined) ?? { version: 'dev', url: '' },
+          origin,
+        ),
       });
       console.log(
         `[markdown-twins] ${twins} twins cleaned (${cached} from the cache), llms.txt and llms-full.txt rebuilt, in ${Math.round(ms)} ms (process CPU ${Math.round(cpuMs)} ms)`,

@@ -28,6 +28,7 @@ export const TWIN_COMPONENTS = [
   'ChangelogFeeds',
   'ErrorCatalogTable',
   'ProBadge',
+  'SandboxDownload',
   'WidgetExample',
 ] as const;
 
@@ -143,7 +144,9 @@ function expressionAttribute(tag: string, name: string): string | undefined {
  *   `embedCode` looked up in `strings` (the page's exported constants); `</WidgetExample>` goes;
  * - `<ChangelogFeeds />` (a changelog's subscribe line) → the same line with absolute links to
  *   `<pageUrl>.atom.xml` and `<pageUrl>.rss.xml`, where the changelog-feeds plugin writes them;
- *   dropped when `pageUrl` is unknown (a generated page).
+ *   dropped when `pageUrl` is unknown (a generated page);
+ * - `<SandboxDownload />` → `sandboxDownload`, the single-file twin's link, checksum and commands
+ *   in Markdown (plugins/sandbox-twin/theme/SandboxDownload/markdown.ts); dropped without it.
  * @param pageUrl the page's absolute URL without trailing slash, e.g.
  *   `https://docs.aisle.example/catalog/changelog`.
  * @throws Error naming the tag when a WidgetExample's `embedCode` is not an exported string.
@@ -152,9 +155,11 @@ export function renderComponents(
   html: string,
   strings: ReadonlyMap<string, string>,
   pageUrl?: string,
+  sandboxDownload = '',
 ): string {
   return html
     .replace(/<ChangelogFeeds\b[^>]*\/>/g, () => (pageUrl ? changelogFeedsMarkdown(pageUrl) : ''))
+    .replace(/<SandboxDownload\b[^>]*\/>/g, () => sandboxDownload)
     .replace(/<ApiDetails\b[^>]*>/g, (tag) => {
       const title = [attribute(tag, 'status'), attribute(tag, 'summary')].filter(Boolean).join(' ');
       const note = attribute(tag, 'note');
@@ -251,6 +256,8 @@ export interface CleanTwinOptions {
   source?: string;
   /** Site origin + base path without trailing slash, e.g. `https://docs.aisle.example`. */
   origin: string;
+  /** `<SandboxDownload />` in Markdown (see renderComponents); empty when the build has none. */
+  sandboxDownload?: string;
 }
 
 /**
@@ -271,7 +278,7 @@ export function cleanTwin(markdown: string, options: CleanTwinOptions): string {
       const pageUrl = options.sourcePath
         ? `${options.origin}${routeOfSource(options.sourcePath)}`
         : undefined;
-      const rendered = renderComponents(node.value, strings, pageUrl);
+      const rendered = renderComponents(node.value, strings, pageUrl, options.sandboxDownload);
       if (rendered !== node.value) edits.push({ start, end, text: rendered.replace(/\n+$/, '') });
     } else if (node.type === 'link' && options.sourcePath) {
       const target = twinUrl(node.url, options.sourcePath, options.origin);

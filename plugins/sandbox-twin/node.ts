@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { openapiPages } from '../../config/openapi';
 import { buildTwinData, type RouteSpec, writeTwinData } from './generate';
 import { arrangeFor, connectHandlers, seedWorld } from './twin/connect';
-import { serveTwin } from './server';
+import { type ServerArgs, serveTwin } from './server';
 import { createTwin, type OperationModule } from './twin/twin';
 
 /** A Node twin and what it was made from. */
@@ -59,6 +59,7 @@ export async function createNodeTwin(
  * Starts the twin's HTTP server (./server.ts) on `host:port` (port 0 picks a free one), once
  * the twin is ready: the first request is answered by it.
  * @param now the twin's clock (Unix ms); default the real one.
+ * @param callbacks where callbacks are also delivered (./delivery.ts), if anywhere.
  * @returns the server, its origin and the twin.
  * @throws Error when a definition does not bundle or the port is taken.
  */
@@ -67,9 +68,10 @@ export async function startSandboxServer(
   port: number,
   host = '127.0.0.1',
   now?: () => number,
+  callbacks: Pick<ServerArgs, 'callbackUrl' | 'callbackTimeScale'> = {},
 ): Promise<{ server: Server; origin: string; twin: NodeTwin }> {
   const localOrigins = new Set<string>();
   const twin = await createNodeTwin(siteDir, localOrigins, now);
-  const { server, origin } = await serveTwin(twin, localOrigins, port, host);
+  const { server, origin } = await serveTwin(twin, localOrigins, port, host, callbacks);
   return { server, origin, twin };
 }

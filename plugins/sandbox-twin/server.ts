@@ -6,8 +6,9 @@
  * Besides the APIs (answered by path, whatever the host: the paths of the ten APIs do not
  * overlap), the server answers `GET /__twin/health` (200 once ready, with the world's sizes),
  * `GET /__twin` (the sandbox credentials), `POST /__twin/reset` (optional JSON
- * `{"before": {"method", "url", "body"}}`: reset, arranged so that request can succeed; 204)
- * and `GET /__twin/callbacks` (the callbacks delivered, newest first).
+ * `{"before": {"method", "url", "body"}}`: reset, arranged so that request can succeed; 204),
+ * `GET /__twin/callbacks` (the callbacks sent, newest first) and `GET /__twin/deliveries` (their
+ * attempts at the `--callback-url` endpoint, newest first).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { DEFAULT_SITE_URL } from '../../config/env';
@@ -16,6 +17,7 @@ import { SCOPES, TOKEN_PATH } from './twin/auth';
 import { CALLBACK_SECRET, CALLBACK_URL } from './twin/callbacks';
 import { type createTwin, MAX_BODY_BYTES, type ResetRequest } from './twin/twin';
 import { CREDENTIALS } from './twin/world';
+import { createDeliverer } from './delivery';
 
 /** A twin the server can serve: createTwin's, with its reset for a request. */
 export type ServedTwin = ReturnType<typeof createTwin>;
@@ -102,6 +104,96 @@ function corsHeaders(origin: string | undefined): Record<string, string> {
   };
 }
 
+/** What the command line sets (`npm run sandbox -- …`, `node aisle-sandbox.mjs …`). */
+export interface ServerArgs {
+  port: number;
+  host: string;
+  /** Unix ms the twin's clock starts at. */
+  nowMs?: number;
+  /** The integrator's endpoint callbacks are delivered to (./delivery.ts). */
+  callbackUrl?: string;
+  /** Retry delays and timeout divided by this (default 1). */
+  callbackTimeScale?: number;
+}
+
+const usage = (command: string) => `Usage: ${command} [options]
+
+  --port N                  port to listen on (default 4010, or PORT; 0 picks a free one)
+  --host H                  address to listen on (default 127.0.0.1)
+  --now T                   start the twin's clock at T (e.g. 2026-03-14T15:30:00Z)
+  --callback-url URL        also deliver every callback to URL, signed and retried as documented
+  --callback-time-scale N   divide the retry delays and the 10 s timeout by N (e.g. 1000)${
+    command.startsWith('node ') ? "\n  --version                 print the twin's version" : ''
+  }
+  --help                    print this`;
+
+/**
+ * Reads the command line and `PORT`.
+ * @returns the options, or a message saying what is wrong (exit 2) or the usage (exit 0).
+ */
+export function parseServerArgs(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  command = 'npm run sandbox --',
+): ServerArgs | { message: string; exit: 0 | 2 } {
+  const options: ServerArgs = { port: 4010, host: '127.0.0.1' };
+  const usageText = usage(command);
+  const setPort = (raw: string | undefined): string | undefined => {
+    const port = Number(raw);
+    if (raw === undefined || !/^\d+$/.test(raw) || port > 65535)
+      return `the port must be a number from 0 to 65535, not ${JSON.stringify(raw ?? '')}`;
+    options.port = port;
+    return undefined;
+  };
+  if (env.PORT !== undefined) {
+    const problem = setPort(env.PORT);
+    if (problem) return { message: `PORT: ${problem}`, exit: 2 };
+  }
+  const refuse = (message: string) => ({ message: `${message}\n\n${usageText}`, exit: 2 as const });
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg];
+    const value = () => inline ?? argv[++i];
+    if (flag === '--help' || flag === '-h') return { message: usageText, exit: 0 };
+    if (flag === '--port') {
+      const problem = setPort(value());
+      if (problem) return refuse(`--port: ${problem}`);
+    } else if (flag === '--host') {
+      const host = value();
+      if (!host) return refuse('--host needs an address');
+      options.host = host;
+    } else if (flag === '--now') {
+      const raw = value();
+      const ms = raw === undefined ? NaN : Date.parse(raw);
+      if (Number.isNaN(ms))
+        return refuse(
+          `--now must be an ISO 8601 time such as 2026-03-14T15:30:00Z, not ${JSON.stringify(raw ?? '')}`,
+        );
+      options.nowMs = ms;
+    } else if (flag === '--callback-url') {
+      const raw = value() ?? '';
+      let url: URL | undefined;
+      try {
+        url = new URL(raw);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !/^https?:$/.test(url.protocol))
+        return refuse(`--callback-url must be an http or https URL, not ${JSON.stringify(raw)}`);
+      options.callbackUrl = url.href;
+    } else if (flag === '--callback-time-scale') {
+      const raw = value();
+      const n = Number(raw);
+      if (!raw || !Number.isFinite(n) || n < 1 || n > 1_000_000)
+        return refuse(
+          `--callback-time-scale must be a number from 1 to 1000000, not ${JSON.stringify(raw ?? '')}`,
+        );
+      options.callbackTimeScale = n;
+    } else return refuse(`unknown option ${JSON.stringify(arg)}`);
+  }
+  return options;
+}
+
 /**
  * Serves `twin` over HTTP on `host:port` (port 0 picks a free one). Call it once the twin is
  * ready: the port opens now, and the first request is the twin's to answer.
@@ -115,8 +207,13 @@ export async function serveTwin(
   localOrigins: Set<string>,
   port: number,
   host = '127.0.0.1',
+  callbacks: Pick<ServerArgs, 'callbackUrl' | 'callbackTimeScale'> = {},
 ): Promise<{ server: Server; origin: string }> {
   let origin = '';
+  const deliverer = callbacks.callbackUrl
+    ? createDeliverer({ url: callbacks.callbackUrl, timeScale: callbacks.callbackTimeScale })
+    : undefined;
+  if (deliverer) twin.onCallback((delivery) => deliverer.deliver(delivery));
   const server = createServer(async (req, res) => {
     const cors = corsHeaders(req.headers.origin);
     try {
@@ -134,6 +231,13 @@ export async function serveTwin(
         );
       if (path === '/__twin/callbacks' && req.method === 'GET')
         return send(res, 200, { callbacks: twin.callbacks() }, cors);
+      if (path === '/__twin/deliveries' && req.method === 'GET')
+        return send(
+          res,
+          200,
+          { url: callbacks.callbackUrl ?? null, deliveries: deliverer?.log() ?? [] },
+          cors,
+        );
       if (path === '/__twin/reset' && req.method === 'POST') {
         let before: unknown;
         try {
@@ -205,6 +309,7 @@ export async function serveTwin(
   const actual = typeof address === 'object' && address ? address.port : port;
   origin = `http://${host}:${actual}`;
   localOrigins.add(origin);
+  server.on('close', () => deliverer?.close());
   return { server, origin };
 }
 

@@ -9,8 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_SITE_URL } from '../../config/env';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeTwin, type NodeTwin, startSandboxServer } from '../../plugins/sandbox-twin/node';
-import { parseArgs } from '../../plugins/sandbox-twin/standalone';
+import { parseServerArgs as parseArgs } from '../../plugins/sandbox-twin/server';
 import { CALLBACK_SECRET } from '../../plugins/sandbox-twin/twin/callbacks';
+import { callbackRetryDelays } from '../../src/data/facts/limits';
 import {
   boundWorld,
   CREDENTIALS,
@@ -1124,6 +1125,91 @@ describe('the single-file twin (aisle-sandbox.mjs)', () => {
       expect.stringMatching(/^--now must be an ISO 8601 time/),
     ]);
     expect(refused(['--verbose'])).toEqual([2, 'unknown option "--verbose"']);
-    expect(refused(['--help'])).toEqual([0, expect.stringMatching(/^Usage: node aisle-sandbox/)]);
+    expect(refused(['--help'])).toEqual([0, 'Usage: npm run sandbox -- [options]']);
+    expect(refused(['--callback-url', 'file:///etc/passwd'])).toEqual([
+      2,
+      '--callback-url must be an http or https URL, not "file:///etc/passwd"',
+    ]);
+    expect(refused(['--callback-time-scale', '0'])).toEqual([
+      2,
+      '--callback-time-scale must be a number from 1 to 1000000, not "0"',
+    ]);
   });
+});
+
+describe("callbacks delivered to the integrator's endpoint (--callback-url)", () => {
+  it('follows the documented retry schedule: 30 s doubling to 4 hours, 15 attempts in 24 hours', () => {
+    const delays = callbackRetryDelays();
+    expect(delays).toEqual([
+      30, 60, 120, 240, 480, 960, 1920, 3840, 7680, 14400, 14400, 14400, 14400, 13470,
+    ]);
+    expect(delays.reduce((a, b) => a + b, 0)).toBe(24 * 3600);
+  });
+
+  it('posts each callback signed, retries a 500 with the next attempt number, and logs both', async () => {
+    const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(received.length === 1 ? 500 : 204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/aisle/callbacks`;
+    // 1,000 times faster: the first retry 30 ms after the failure instead of 30 s.
+    const { server, origin } = await startSandboxServer(process.cwd(), 0, '127.0.0.1', undefined, {
+      callbackUrl: endpoint,
+      callbackTimeScale: 1000,
+    });
+    try {
+      const tokenRes = await fetch(`${origin}/v2/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...CREDENTIALS,
+          grant_type: 'client_credentials',
+          scope: 'connect:fulfillment',
+        }),
+      });
+      const { access_token } = await tokenRes.json();
+      const made = await fetch(`${origin}/v2/fulfillment/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          user_id: 'cust-9300',
+          first_name: 'Ana',
+          last_name: 'Silva',
+          phone_number: '+12175550199',
+        }),
+      });
+      expect(made.status).toBe(201);
+      const gone = await fetch(`${origin}/v2/fulfillment/users/cust-9300`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      expect(gone.status).toBe(202);
+      await expect.poll(() => received.length, { timeout: 5000 }).toBe(2);
+      for (const [i, { headers, body: raw }] of received.entries()) {
+        expect(headers['x-aisle-delivery-attempt']).toBe(String(i + 1));
+        const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(headers['x-aisle-signature']))!;
+        expect(createHmac('sha256', CALLBACK_SECRET).update(`${t}.${raw}`).digest('hex')).toBe(v1);
+        expect(JSON.parse(raw).event_type).toBe('user.deleted');
+      }
+      const log = await (await fetch(`${origin}/__twin/deliveries`)).json();
+      expect(log.url).toBe(endpoint);
+      expect(
+        log.deliveries.map((d: { attempt: number; status: number }) => [d.attempt, d.status]),
+      ).toEqual([
+        [2, 204],
+        [1, 500],
+      ]);
+      expect(log.deliveries[1].next_in_seconds).toBeGreaterThanOrEqual(27);
+      expect(log.deliveries[1].next_in_seconds).toBeLessThanOrEqual(33);
+    } finally {
+      server.close();
+      receiver.close();
+    }
+  }, 60_000);
 });

@@ -52,3 +52,31 @@ export const sandboxTwinLimits = {
   bodyDepth: 32,
   recordsPerKind: 5_000,
 } as const;
+
+/**
+ * How Aisle retries a callback your endpoint did not take (docs/connect/api/webhooks.mdx
+ * "Retries"): any answer other than 2xx, or no answer within `timeoutSeconds`, is retried after
+ * 30 seconds, then each delay doubles up to 4 hours, each varied by up to 10 %; 15 attempts, the
+ * last 24 hours after the first; then the callback is dropped.
+ */
+export const callbackRetry = {
+  timeoutSeconds: 10,
+  firstDelaySeconds: 30,
+  maxDelaySeconds: 4 * 3600,
+  attempts: 15,
+  windowSeconds: 24 * 3600,
+  jitter: 0.1,
+} as const;
+
+/**
+ * The delays in seconds before attempts 2 to `callbackRetry.attempts`, without jitter: 30, 60,
+ * 120, …, 14,400 four times, then what is left of the 24 hours (13,470).
+ */
+export function callbackRetryDelays(): number[] {
+  const { firstDelaySeconds, maxDelaySeconds, attempts, windowSeconds } = callbackRetry;
+  const delays: number[] = [];
+  for (let i = 0; i < attempts - 2; i++)
+    delays.push(Math.min(firstDelaySeconds * 2 ** i, maxDelaySeconds));
+  delays.push(windowSeconds - delays.reduce((a, b) => a + b, 0));
+  return delays;
+}
