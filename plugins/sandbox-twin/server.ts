@@ -7,8 +7,10 @@
  * overlap), the server answers `GET /__twin/health` (200 once ready, with the world's sizes),
  * `GET /__twin` (the sandbox credentials), `POST /__twin/reset` (optional JSON
  * `{"before": {"method", "url", "body"}}`: reset, arranged so that request can succeed; 204),
- * `GET /__twin/callbacks` (the callbacks sent, newest first) and `GET /__twin/deliveries` (their
- * attempts at the `--callback-url` endpoint, newest first).
+ * `GET /__twin/callbacks` (the callbacks sent, newest first), `GET /__twin/deliveries` (their
+ * attempts at the `--callback-url` endpoint, newest first) and `POST /__twin/clients` (a new test
+ * client with a world of its own; `?client_id=` on the GETs and `"client_id"` in the reset's body
+ * name its world, the sandbox's own by default).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { DEFAULT_SITE_URL } from '../../config/env';
@@ -16,6 +18,7 @@ import { sampleEnvironment } from '../../src/data/facts/examples';
 import { SCOPES, TOKEN_PATH } from './twin/auth';
 import { CALLBACK_SECRET, CALLBACK_URL } from './twin/callbacks';
 import { type createTwin, MAX_BODY_BYTES, type ResetRequest } from './twin/twin';
+import { sandboxTwinLimits } from '../../src/data/facts/limits';
 import { CREDENTIALS } from './twin/world';
 import { createDeliverer } from './delivery';
 
@@ -220,31 +223,58 @@ export async function serveTwin(
       const path = req.url ?? '/';
       if (req.method === 'OPTIONS') return send(res, 204, undefined, cors);
       const { text, bytes } = await readBody(req);
-      if (path === '/__twin/health' && req.method === 'GET')
-        return send(res, 200, { status: 'ok', world: twin.worldSize() }, cors);
-      if (path === '/__twin' && req.method === 'GET')
+      const own = path.split('?')[0];
+      // A test client's world is named by `?client_id=` (GET) or `"client_id"` (reset's body).
+      const named = new URLSearchParams(path.split('?')[1] ?? '').get('client_id') ?? undefined;
+      const unknownClient = (id: string) =>
+        send(
+          res,
+          404,
+          {
+            errors: [
+              {
+                code: 1016,
+                message: `no sandbox client ${id} on this twin (created with POST /__twin/clients; the least recently used of over ${sandboxTwinLimits.clients} are dropped)`,
+                meta: { field: 'client_id' },
+              },
+            ],
+          },
+          cors,
+        );
+      if (own.startsWith('/__twin') && named !== undefined && !twin.hasClient(named))
+        return unknownClient(named);
+      if (own === '/__twin/health' && req.method === 'GET')
+        return send(res, 200, { status: 'ok', world: twin.worldSize(named) }, cors);
+      if (own === '/__twin/clients' && req.method === 'POST')
+        return send(res, 201, twin.createClient(), cors);
+      if (own === '/__twin' && req.method === 'GET')
         return send(
           res,
           200,
           { credentials: CREDENTIALS, callbacks: { url: CALLBACK_URL, secret: CALLBACK_SECRET } },
           cors,
         );
-      if (path === '/__twin/callbacks' && req.method === 'GET')
-        return send(res, 200, { callbacks: twin.callbacks() }, cors);
-      if (path === '/__twin/deliveries' && req.method === 'GET')
+      if (own === '/__twin/callbacks' && req.method === 'GET')
+        return send(res, 200, { callbacks: twin.callbacks(named) }, cors);
+      if (own === '/__twin/deliveries' && req.method === 'GET')
         return send(
           res,
           200,
           { url: callbacks.callbackUrl ?? null, deliveries: deliverer?.log() ?? [] },
           cors,
         );
-      if (path === '/__twin/reset' && req.method === 'POST') {
+      if (own === '/__twin/reset' && req.method === 'POST') {
         let before: unknown;
+        let client: unknown;
         try {
           const parsed: unknown = text ? JSON.parse(text) : undefined;
           before =
             parsed && typeof parsed === 'object'
               ? (parsed as { before?: unknown }).before
+              : undefined;
+          client =
+            parsed && typeof parsed === 'object'
+              ? (parsed as { client_id?: unknown }).client_id
               : undefined;
         } catch {
           return send(
@@ -271,7 +301,9 @@ export async function serveTwin(
             },
             cors,
           );
-        await twin.resetFor(list as ResetRequest[]);
+        if (client !== undefined && (typeof client !== 'string' || !twin.hasClient(client)))
+          return unknownClient(JSON.stringify(client));
+        await twin.resetFor(list as ResetRequest[], client);
         return send(res, 204, undefined, cors);
       }
       const headers: Record<string, string> = {};
@@ -345,5 +377,6 @@ export async function describeTwin(origin: string): Promise<string[]> {
     `  token:        POST ${origin}${TOKEN_PATH}`,
     `  callbacks:    GET ${origin}/__twin/callbacks`,
     `  reset:        POST ${origin}/__twin/reset`,
+    `  new client:   POST ${origin}/__twin/clients (credentials with a world of their own)`,
   ];
 }

@@ -406,7 +406,7 @@ describe('limits', () => {
   });
 
   it("the sandbox twin's limits are the twin's wherever a page gives them", () => {
-    const { bodyBytes, bodyDepth, recordsPerKind } = sandboxTwinLimits;
+    const { bodyBytes, bodyDepth, recordsPerKind, clients } = sandboxTwinLimits;
     const said: string[] = [];
     const wrong: string[] = [];
     for (const source of pages)
@@ -415,6 +415,7 @@ describe('limits', () => {
           [/\bbodies up to (\d[\d,.]*) MB/g, bodyBytes / 1_000_000],
           [/\bnested at most (\d+) levels/g, bodyDepth],
           [/\bis kept up to (\d[\d,]*)/g, recordsPerKind],
+          [/\bkeeps up to (\d+) test clients/g, clients],
         ];
         for (const [pattern, value] of checks)
           for (const m of line.matchAll(pattern)) {
@@ -424,7 +425,7 @@ describe('limits', () => {
           }
       });
     // The page that states them (docs/connect/sandbox_guide/how_to/run_the_sandbox_in_ci.mdx).
-    expect(said.length).toBeGreaterThanOrEqual(3);
+    expect(said.length).toBeGreaterThanOrEqual(4);
     expect(wrong).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeTwin, type NodeTwin, startSandboxServer } from '../../plugins/sandbox-twin/node';
 import { parseServerArgs as parseArgs } from '../../plugins/sandbox-twin/server';
 import { CALLBACK_SECRET } from '../../plugins/sandbox-twin/twin/callbacks';
-import { callbackRetryDelays } from '../../src/data/facts/limits';
+import { callbackRetryDelays, sandboxTwinLimits } from '../../src/data/facts/limits';
 import {
   boundWorld,
   CREDENTIALS,
@@ -610,6 +610,91 @@ describe('sandbox twin: limits that hold however a credential is sent', () => {
   }, 60_000);
 });
 
+describe('sandbox twin: a world per sandbox client', () => {
+  /** A token of `client` (credentials of POST /__twin/clients, or the sandbox's own). */
+  async function tokenOf(client: { client_id: string; client_secret: string }) {
+    clock += 101;
+    const res = await twin.handle({
+      method: 'POST',
+      url: `${CONNECT}/v2/oauth/token`,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_id: client.client_id,
+        client_secret: client.client_secret,
+        grant_type: 'client_credentials',
+        scope: 'connect:fulfillment connect:sandbox',
+      }),
+    });
+    expect(res.status).toBe(200);
+    return body(res).access_token as string;
+  }
+  const user = {
+    user_id: 'cust-9400',
+    first_name: 'Ana',
+    last_name: 'Silva',
+    phone_number: '+12175550199',
+  };
+  const key = '6a1f0c1e-8a3b-4d0c-9f2e-3b7c5d9e1a42';
+
+  it("keeps each client's users, keys, tokens, limits and callbacks apart, and resets one", async () => {
+    const a = twin.createClient();
+    const b = twin.createClient();
+    expect(a.client_id).toMatch(/^aisle_client_[0-9a-f]{6}$/);
+    expect(a.client_id).not.toBe(b.client_id);
+    const [own, tokA, tokB] = [await token(), await tokenOf(a), await tokenOf(b)];
+    // A creates a user; the sandbox's own client can create the same id: it is not there.
+    const create = (tok: string, body: object, headers = {}) =>
+      call('POST', '/v2/fulfillment/users', tok, body, headers);
+    expect((await create(tokA, user, { 'Idempotency-Key': key })).status).toBe(201);
+    expect((await create(tokA, user)).status).toBe(409);
+    expect((await create(own, user)).status).toBe(201);
+    // The same Idempotency-Key with another body is a new request in another client's world.
+    const other = { ...user, user_id: 'cust-9402' };
+    expect((await create(tokB, other, { 'Idempotency-Key': key })).status).toBe(201);
+    // Each client has its own limit: A's burst leaves B's requests alone.
+    clock = Math.ceil(clock / 1000) * 1000 + 5000;
+    const burst = (tok: string) =>
+      twin.handle({
+        method: 'GET',
+        url: `${CONNECT}/v2/fulfillment/stores`,
+        headers: { Authorization: `Bearer ${tok}` },
+      });
+    for (let i = 0; i < 12; i++) await burst(tokA);
+    expect((await burst(tokA)).status).toBe(429);
+    expect((await burst(tokB)).status).toBe(200);
+    // A client's test key works for that client only.
+    const ads = (k: string) =>
+      twin.handle({
+        method: 'GET',
+        url: 'https://ads.sandbox.aisle.example/api/v2/campaigns',
+        headers: { Authorization: `Bearer ${k}` },
+      });
+    clock += 1000;
+    expect((await ads(a.api_keys.ads)).status).not.toBe(401);
+    expect(a.api_keys.ads).not.toBe(CREDENTIALS.api_keys.ads);
+    // A's callbacks are A's.
+    clock += 1000;
+    expect((await call('DELETE', '/v2/fulfillment/users/cust-9400', tokA)).status).toBe(202);
+    expect(twin.callbacks(a.client_id).map((c) => c.event_type)).toContain('user.deleted');
+    expect(twin.callbacks(b.client_id).map((c) => c.event_type)).not.toContain('user.deleted');
+    // Resetting B's world leaves the sandbox's own world as it was.
+    clock += 1000;
+    await twin.resetFor([], b.client_id);
+    expect((await create(await tokenOf(b), other)).status).toBe(201);
+    expect((await create(own, user)).status).toBe(409);
+  });
+
+  it(`keeps ${sandboxTwinLimits.clients} test clients, dropping the least recently used`, async () => {
+    const first = twin.createClient();
+    const tok = await tokenOf(first);
+    for (let i = 0; i < sandboxTwinLimits.clients; i++) twin.createClient();
+    expect(twin.hasClient(first.client_id)).toBe(false);
+    expect(twin.hasClient(CREDENTIALS.client_id)).toBe(true);
+    const gone = await call('GET', '/v2/fulfillment/stores', tok);
+    expect([gone.status, codes(gone)]).toEqual([401, [2001]]);
+  });
+});
+
 describe('sandbox twin: reset for a documented request', () => {
   it('arranges the example world so a create sample can succeed as documented', async () => {
     const example = {
@@ -1055,6 +1140,42 @@ describe('npm run sandbox (the HTTP server)', () => {
       server.close();
     }
   }, 60_000); // generating the twin's modules takes seconds on a busy machine
+
+  it('makes test clients over HTTP, each reset on its own, and refuses an unknown one', async () => {
+    const { server, origin } = await startSandboxServer(process.cwd(), 0);
+    try {
+      const made = await fetch(`${origin}/__twin/clients`, { method: 'POST' });
+      expect(made.status).toBe(201);
+      const client = await made.json();
+      expect(Object.keys(client).sort()).toEqual(['api_keys', 'client_id', 'client_secret']);
+      const tokenRes = await fetch(`${origin}/v2/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_id: client.client_id,
+          client_secret: client.client_secret,
+          grant_type: 'client_credentials',
+          scope: 'connect:fulfillment',
+        }),
+      });
+      expect(tokenRes.status).toBe(200);
+      const health = async (query = '') =>
+        (await (await fetch(`${origin}/__twin/health${query}`)).json()).world.tokens;
+      expect(await health(`?client_id=${client.client_id}`)).toBe(1);
+      const reset = (body: unknown) =>
+        fetch(`${origin}/__twin/reset`, { method: 'POST', body: JSON.stringify(body) });
+      expect((await reset({ client_id: client.client_id })).status).toBe(204);
+      expect(await health(`?client_id=${client.client_id}`)).toBe(0);
+      for (const [status, answer] of [
+        [404, await fetch(`${origin}/__twin/callbacks?client_id=nobody`)],
+        [404, await reset({ client_id: 'nobody' })],
+        [404, await reset({ client_id: 42 })],
+      ] as const)
+        expect([answer.status, (await answer.json()).errors[0].code]).toEqual([status, 1016]);
+    } finally {
+      server.close();
+    }
+  }, 60_000);
 
   it('opens its port only once ready, and answers CORS only to this machine and the docs site', async () => {
     // A free port, then the server started on it while a client knocks every 10 ms: the first

@@ -7,7 +7,7 @@
  */
 import { tokenLifetimes } from '../../../src/data/facts/limits';
 import { type Answer, fail } from './errors';
-import { CREDENTIALS, newToken, type World } from './world';
+import { CREDENTIALS, newToken, type SandboxClient, type World } from './world';
 
 export const TOKEN_PATH = '/v2/oauth/token';
 export const REVOKE_PATH = '/v2/oauth/revoke';
@@ -44,16 +44,27 @@ function parseJsonBody(headers: Record<string, string>, text: string): Record<st
   return body as Record<string, unknown>;
 }
 
-function checkClient(body: Record<string, unknown>): void {
+function checkClient(
+  body: Record<string, unknown>,
+  clients: ReadonlyMap<string, SandboxClient>,
+): void {
   for (const field of ['client_id', 'client_secret'])
     if (typeof body[field] !== 'string' || body[field] === '')
       throw fail(422, 1001, `${field} is required`, field);
-  if (body.client_id !== CREDENTIALS.client_id || body.client_secret !== CREDENTIALS.client_secret)
+  const client = clients.get(body.client_id as string);
+  if (!client || body.client_secret !== client.client_secret)
     throw fail(401, 2004, 'client_id or client_secret is wrong for the sandbox');
 }
 
+/** The sandbox's own client alone, for a twin without test clients of its own. */
+const OWN_CLIENT: ReadonlyMap<string, SandboxClient> = new Map([
+  [CREDENTIALS.client_id, CREDENTIALS],
+]);
+
 /**
- * Answers `POST /v2/oauth/token` or `POST /v2/oauth/revoke` on the Connect sandbox host.
+ * Answers `POST /v2/oauth/token` or `POST /v2/oauth/revoke` on the Connect sandbox host, in the
+ * world of the client the body names.
+ * @param clients the credentials the twin knows, by client id (default: the sandbox's own).
  * @throws ApiError with the documented status and code.
  */
 export function handleTokenRequest(
@@ -62,6 +73,7 @@ export function handleTokenRequest(
   headers: Record<string, string>,
   text: string,
   now: number,
+  clients: ReadonlyMap<string, SandboxClient> = OWN_CLIENT,
 ): Answer {
   if (['client_id', 'client_secret', 'token'].some((k) => url.searchParams.has(k)))
     throw fail(
@@ -70,7 +82,7 @@ export function handleTokenRequest(
       'credentials in the query string are refused; send them in the JSON body',
     );
   const body = parseJsonBody(headers, text);
-  checkClient(body);
+  checkClient(body, clients);
   if (url.pathname === REVOKE_PATH) {
     if (typeof body.token !== 'string' || body.token === '')
       throw fail(422, 1001, 'token is required', 'token');

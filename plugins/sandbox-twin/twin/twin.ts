@@ -20,7 +20,9 @@ import {
   CREDENTIALS,
   emptyWorld,
   iso,
+  newClient,
   newId,
+  type SandboxClient,
   uuid,
   type World,
   type Resource,
@@ -221,10 +223,23 @@ function canonical(value: unknown): string {
  * message, never a stack trace.
  */
 export function createTwin(options: TwinOptions): Twin & {
-  /** Resets, then arranges the world so that `request`, sent as documented, can succeed. */
-  resetFor(requests?: ResetRequest | ResetRequest[]): Promise<void>;
+  /**
+   * Resets the world of `clientId` (default: the sandbox's own), then arranges it so that
+   * `request`, sent as documented, can succeed.
+   */
+  resetFor(requests?: ResetRequest | ResetRequest[], clientId?: string): Promise<void>;
+  /** The callbacks of `clientId`'s world (default: the sandbox's own), newest first. */
+  callbacks(clientId?: string): CallbackDelivery[];
   /** Entries in each map of the world (`{tokens: 3, users: 2, …, callbacks: 5}`). */
-  worldSize(): Record<string, number>;
+  worldSize(clientId?: string): Record<string, number>;
+  /**
+   * A new sandbox client with a world of its own, seeded with the example world: its tokens,
+   * keys, users, orders, idempotency keys, rate limits and callbacks are its own. At most
+   * `sandboxTwinLimits.clients` are kept besides the sandbox's own; the least recently used goes.
+   */
+  createClient(): SandboxClient;
+  /** True when `clientId` is the sandbox's own client or one the twin still keeps. */
+  hasClient(clientId: string): boolean;
 } {
   const now = options.now ?? (() => Date.now());
   let handlers: Record<string, Handler> | undefined =
@@ -254,6 +269,53 @@ export function createTwin(options: TwinOptions): Twin & {
   const listeners = new Set<(d: CallbackDelivery) => void>();
   let world: World | undefined = options.storage?.read();
   let queue: Promise<unknown> = Promise.resolve();
+  const OWN = CREDENTIALS.client_id;
+  /** Every client the twin knows, its own first; test clients in least recently used order. */
+  const clients = new Map<string, SandboxClient>([[OWN, CREDENTIALS]]);
+  /** The worlds of test clients (the own client's is `world`, kept in `options.storage`). */
+  const clientWorlds = new Map<string, World>();
+
+  /** The world of `clientId`, made from the example world on first use. */
+  async function worldOf(clientId: string): Promise<World> {
+    if (clientId === OWN || !clients.has(clientId)) return currentWorld();
+    const client = clients.get(clientId)!;
+    clients.delete(clientId);
+    clients.set(clientId, client);
+    let w = clientWorlds.get(clientId);
+    if (!w) {
+      w = await freshWorld();
+      clientWorlds.set(clientId, w);
+    }
+    return w;
+  }
+
+  function setWorld(clientId: string, w: World): void {
+    if (clientId === OWN || !clients.has(clientId)) world = w;
+    else clientWorlds.set(clientId, w);
+  }
+
+  /**
+   * The client a request acts for: the `client_id` of a token request's body, the client whose
+   * world issued its token, or whose test key it sends; else the sandbox's own.
+   */
+  function clientOf(headers: Record<string, string>, header: string, bodyText: string): string {
+    if (clients.size === 1) return OWN;
+    if (header === 'token') {
+      try {
+        const id = (JSON.parse(bodyText) as { client_id?: unknown })?.client_id;
+        return typeof id === 'string' && clients.has(id) ? id : OWN;
+      } catch {
+        return OWN;
+      }
+    }
+    const raw = (headers[header] ?? '').trim();
+    const credential = /^bearer\s+(\S+)$/i.exec(raw)?.[1] ?? raw;
+    if (!credential || world?.tokens[credential]) return OWN;
+    for (const [id, w] of clientWorlds) if (w.tokens[credential]) return id;
+    for (const [id, client] of clients)
+      if (Object.values(client.api_keys).includes(credential)) return id;
+    return OWN;
+  }
 
   const save = () => {
     if (world) options.storage?.write(world);
@@ -342,6 +404,7 @@ export function createTwin(options: TwinOptions): Twin & {
     headers: Record<string, string>,
     t: number,
     api: string,
+    client: SandboxClient,
   ): string {
     const security = spec.security;
     if (!security) return 'anonymous';
@@ -354,7 +417,7 @@ export function createTwin(options: TwinOptions): Twin & {
     if (!raw) throw invalid(`the ${security.header} header is missing`);
     if (security.kind === 'apiKey' || api in CREDENTIALS.api_keys) {
       const key = security.kind === 'bearer' ? raw.replace(/^Bearer\s+/i, '') : raw;
-      if (key !== CREDENTIALS.api_keys[api])
+      if (key !== client.api_keys[api])
         throw invalid(
           'this API key is unknown on the sandbox; use the sandbox key of your test account',
         );
@@ -471,7 +534,10 @@ export function createTwin(options: TwinOptions): Twin & {
    * One request's answer. `routed.api` is set once the request matches an operation, so the
    * answer's headers follow its API even when a later step fails.
    */
-  async function run(request: TwinRequest, routed: { api?: string }): Promise<Answer> {
+  async function run(
+    request: TwinRequest,
+    routed: { api?: string; world?: World },
+  ): Promise<Answer> {
     const method = String(request.method ?? 'GET').toUpperCase();
     let url: URL;
     try {
@@ -483,15 +549,17 @@ export function createTwin(options: TwinOptions): Twin & {
     const bodyText = request.body ?? '';
     if ((request.bodyBytes ?? new TextEncoder().encode(bodyText).length) > MAX_BODY_BYTES)
       throw fail(413, 1003, `the body is larger than ${MAX_BODY_BYTES / 1_000_000} MB`);
-    const w = await currentWorld();
     const t = now();
     const isConnect = url.origin === CONNECT_ORIGIN || local.has(url.origin);
     if (isConnect && (url.pathname === TOKEN_PATH || url.pathname === REVOKE_PATH)) {
       if (method !== 'POST') throw fail(405, 1015, `${url.pathname} takes POST`);
+      const client = clientOf(headers, 'token', bodyText);
+      const w = await worldOf(client);
+      routed.world = w;
       // The sandbox hosts' limit per second holds here too (the OAuth definition's 429), on
       // top of the token endpoint's own 10 client-credentials tokens a minute (auth.ts).
       const rateHeaders = rateLimit(w, 'oauth', t, TOKEN_ENDPOINT_LIMIT);
-      const answer = handleTokenRequest(w, url, headers, bodyText, t);
+      const answer = handleTokenRequest(w, url, headers, bodyText, t, clients);
       return { ...answer, headers: { ...rateHeaders, ...answer.headers } };
     }
     const matched = match(url, method);
@@ -499,9 +567,16 @@ export function createTwin(options: TwinOptions): Twin & {
     if (!matched) throw fail(404, 1015, `no operation answers ${method} ${url.pathname}`);
     const { route, path } = matched;
     routed.api = route.api;
+    const client = clientOf(
+      headers,
+      route.security?.header.toLowerCase() ?? 'authorization',
+      bodyText,
+    );
+    const w = await worldOf(client);
+    routed.world = w;
     const limit = route.rateLimit;
     const rateHeaders = rateLimit(w, rateKey(w, route, headers), t, limit);
-    const clientId = authenticate(w, route, headers, t, route.api);
+    const clientId = authenticate(w, route, headers, t, route.api, clients.get(client)!);
     const tokenUser = bindUserToken(w, headers, path, url.searchParams);
     const mod = await load(moduleKey(route));
     const spec = mod.spec;
@@ -602,12 +677,13 @@ export function createTwin(options: TwinOptions): Twin & {
         answer = { ...own, headers: { 'x-aisle-twin': 'state', ...own.headers } };
       } else answer = exampleAnswer(spec, path);
     } catch (error) {
-      world = withoutPrototypes(JSON.parse(snapshot) as World);
+      routed.world = withoutPrototypes(JSON.parse(snapshot) as World);
+      setWorld(client, routed.world);
       if (!(error instanceof ApiError)) throw error;
       answer = errorAnswer(error);
     }
     answer.headers = { ...rateHeaders, ...answer.headers };
-    const current = world ?? w;
+    const current = routed.world;
     if (idempotencyId && ![401, 403, 429].includes(answer.status) && answer.status < 500) {
       current.idempotency[idempotencyId] = {
         body: canonical(body),
@@ -644,7 +720,7 @@ export function createTwin(options: TwinOptions): Twin & {
 
   async function handleOne(request: TwinRequest): Promise<TwinResponse> {
     let answer: Answer;
-    const routed: { api?: string } = {};
+    const routed: { api?: string; world?: World } = {};
     try {
       answer = await run(request, routed);
     } catch (error) {
@@ -659,7 +735,8 @@ export function createTwin(options: TwinOptions): Twin & {
               ),
             );
     }
-    if (world) boundWorld(world);
+    const touched = routed.world ?? world;
+    if (touched) boundWorld(touched);
     save();
     return finish(answer, request, routed.api);
   }
@@ -678,13 +755,30 @@ export function createTwin(options: TwinOptions): Twin & {
       queue = next.catch(() => undefined);
       return next;
     },
-    callbacks(): CallbackDelivery[] {
-      return [...(world?.callbacks ?? [])];
+    callbacks(clientId = OWN): CallbackDelivery[] {
+      const w = clientId === OWN ? world : clientWorlds.get(clientId);
+      return [...(w?.callbacks ?? [])];
     },
-    worldSize(): Record<string, number> {
+    createClient(): SandboxClient {
+      const client = newClient();
+      clients.set(client.client_id, client);
+      // The least recently used test clients go first, with their worlds.
+      for (const id of clients.keys()) {
+        if (clients.size <= sandboxTwinLimits.clients + 1) break;
+        if (id === OWN) continue;
+        clients.delete(id);
+        clientWorlds.delete(id);
+      }
+      return structuredClone(client);
+    },
+    hasClient(clientId: string): boolean {
+      return clients.has(clientId);
+    },
+    worldSize(clientId = OWN): Record<string, number> {
       const size: Record<string, number> = {};
-      if (!world) return size;
-      for (const [name, value] of Object.entries(world))
+      const w = clientId === OWN ? world : clientWorlds.get(clientId);
+      if (!w) return size;
+      for (const [name, value] of Object.entries(w))
         if (value && typeof value === 'object')
           size[name] =
             name === 'extra'
@@ -702,10 +796,11 @@ export function createTwin(options: TwinOptions): Twin & {
     reset(): Promise<void> {
       return twin.resetFor();
     },
-    resetFor(requests?: ResetRequest | ResetRequest[]): Promise<void> {
+    resetFor(requests?: ResetRequest | ResetRequest[], clientId = OWN): Promise<void> {
       const list = requests === undefined ? [] : Array.isArray(requests) ? requests : [requests];
       const next = queue.then(async () => {
-        world = await freshWorld();
+        const fresh = await freshWorld();
+        setWorld(clientId, fresh);
         // The workflow the requests work in, for a slot a reserve names: the first order or
         // slot list among them (`…/orders/pickup`, `…/service_options/cart/pickup`).
         const workflow = list
@@ -727,7 +822,7 @@ export function createTwin(options: TwinOptions): Twin & {
           const matched = url ? match(url, String(request.method).toUpperCase()) : undefined;
           if (matched && matched !== 'method' && options.arrange) {
             const spec = (await load(moduleKey(matched.route))).spec;
-            options.arrange(world, spec, matched.path, parsed, now(), workflow);
+            options.arrange(fresh, spec, matched.path, parsed, now(), workflow);
           }
         }
         save();

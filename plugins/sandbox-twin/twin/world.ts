@@ -55,7 +55,7 @@ export const CALLBACK_LOG = 200;
  * The twin's sandbox credentials, the values samples use for `AISLE_CLIENT_ID`,
  * `AISLE_CLIENT_SECRET` and the API keys (client id from CONTRIBUTING.md "Example data").
  */
-export const CREDENTIALS = {
+export const CREDENTIALS: SandboxClient = {
   client_id: 'aisle_client_7f3a9c',
   client_secret: 'sandbox_secret_4d9e1b7a',
   api_keys: {
@@ -65,8 +65,41 @@ export const CREDENTIALS = {
     // The test access token the sandbox's reference payment connector takes, in place of one
     // from a payment provider's token endpoint (`Authorization: Bearer …`).
     'payment-connector': 'conn_test_6b3e9d27',
-  } as Record<string, string>,
+  },
 };
+
+/** A sandbox client: the credentials of one test account, each with its own world. */
+export interface SandboxClient {
+  client_id: string;
+  client_secret: string;
+  /** The test key of each key-based API, by API id. */
+  api_keys: Record<string, string>;
+}
+
+/** `n` random hex digits. */
+function hex(n: number): string {
+  return [...randomBytes(Math.ceil(n / 2))]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, n);
+}
+
+/**
+ * New credentials shaped as the sandbox's own (CREDENTIALS): `aisle_client_<6 hex>`, a secret,
+ * and a test key per key-based API with that API's prefix.
+ */
+export function newClient(): SandboxClient {
+  return {
+    client_id: `aisle_client_${hex(6)}`,
+    client_secret: `sandbox_secret_${hex(8)}`,
+    api_keys: Object.fromEntries(
+      Object.entries(CREDENTIALS.api_keys).map(([api, key]) => {
+        const prefix = /^(.*_)[^_]+$/.exec(key)?.[1] ?? `${api}_`;
+        return [api, `${prefix}${hex(key.length - prefix.length)}`];
+      }),
+    ),
+  };
+}
 
 /** The world's maps keyed by ids a request names. */
 const KEYED = [

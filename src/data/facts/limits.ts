@@ -45,12 +45,15 @@ export const inventoryFileMaxBytes = 200 * 1024 * 1024;
  * takes and keeps: bodies up to 1 MB (1,000,000 bytes; 413 1003 over it), nested up to 32
  * levels (400 1004; about four times the deepest documented request, an order's
  * `items[].replacement_items[]` at 4), and up to 5,000 records of each kind per world (tokens,
- * users, orders, …; the oldest dropped first), some fifty times what a long test suite creates.
+ * users, orders, …; the oldest dropped first), some fifty times what a long test suite creates;
+ * up to 20 test clients of its own (`POST /__twin/clients`), each with its world, besides the
+ * sandbox's own; the least recently used goes first.
  */
 export const sandboxTwinLimits = {
   bodyBytes: 1_000_000,
   bodyDepth: 32,
   recordsPerKind: 5_000,
+  clients: 20,
 } as const;
 
 /**
