@@ -564,6 +564,36 @@ describe('sandbox twin: limits that hold however a credential is sent', () => {
     expect(statuses.filter((s) => s !== 429)).toHaveLength(10);
   });
 
+  it('remembers the last offered time slots, so a loop of listings stays small', async () => {
+    const tok = await token();
+    const list = async () => {
+      clock += 200;
+      const res = await call(
+        'POST',
+        '/v2/fulfillment/users/cust-8812/service_options/cart/delivery',
+        tok,
+        cart,
+      );
+      return body(res).service_options[0].id as string;
+    };
+    const first = await list();
+    for (let i = 0; i < 60; i++) await list();
+    const last = await list();
+    expect(twin.worldSize().serviceOptions).toBeLessThanOrEqual(200);
+    const old = await call(
+      'POST',
+      `/v2/fulfillment/users/cust-8812/service_options/${first}/reserve`,
+      tok,
+    );
+    expect([old.status, codes(old)]).toEqual([404, [4005]]);
+    const fresh = await call(
+      'POST',
+      `/v2/fulfillment/users/cust-8812/service_options/${last}/reserve`,
+      tok,
+    );
+    expect(fresh.status).toBe(201);
+  });
+
   it('refuses a body declared in another charset than UTF-8 with 415 1005', async () => {
     const tok = await token();
     const res = await call(

@@ -131,6 +131,9 @@ function takeHold(ctx: HandlerContext, userId: string, holdId: unknown): Resourc
   return record(hold.service_option);
 }
 
+/** Service options a world remembers (see offerSlots). */
+const OFFERS_KEPT = 200;
+
 function offerSlots(ctx: HandlerContext, workflow: string): Answer {
   const store = String(record(ctx.body).store_location ?? '0142');
   const zone = STORE_ZONES[store];
@@ -147,6 +150,11 @@ function offerSlots(ctx: HandlerContext, workflow: string): Answer {
     ctx.world.serviceOptions[option.id as string] = option;
     return option;
   });
+  // Offers are remembered for the last OFFERS_KEPT options, about 30 listings: an id from an
+  // older listing answers 4005 ("list them again"), and a loop of listings stays small.
+  const offered = Object.keys(ctx.world.serviceOptions);
+  for (const id of offered.slice(0, Math.max(0, offered.length - OFFERS_KEPT)))
+    delete ctx.world.serviceOptions[id];
   return { status: 200, body: { ...record(ctx.example().body), service_options: options } };
 }
 

@@ -669,15 +669,23 @@ export function createTwin(options: TwinOptions): Twin & {
     };
     let answer: Answer;
     // A handler that fails leaves the world as it found it: it runs on the world, and a
-    // snapshot taken before is put back on any error (a request is all or nothing).
-    const snapshot = handler ? JSON.stringify(w) : '';
+    // snapshot taken before is put back on any error (a request is all or nothing). Handlers
+    // never write idempotency records and only prepend callbacks, so those two, most of a busy
+    // world's bytes, are kept by reference instead of copied on every request.
+    const { idempotency: kept, callbacks: sent, ...rest } = w;
+    const snapshot = handler ? JSON.stringify(rest) : '';
+    const sentBefore = [...sent];
     try {
       if (handler) {
         const own = await handler(ctx);
         answer = { ...own, headers: { 'x-aisle-twin': 'state', ...own.headers } };
       } else answer = exampleAnswer(spec, path);
     } catch (error) {
-      routed.world = withoutPrototypes(JSON.parse(snapshot) as World);
+      routed.world = withoutPrototypes({
+        ...(JSON.parse(snapshot) as Omit<World, 'idempotency' | 'callbacks'>),
+        idempotency: kept,
+        callbacks: sentBefore,
+      });
       setWorld(client, routed.world);
       if (!(error instanceof ApiError)) throw error;
       answer = errorAnswer(error);
