@@ -419,7 +419,9 @@ describe('sandbox twin: bad input', () => {
     const unknown = await call('GET', '/v2/nothing/here', tok);
     expect([unknown.status, codes(unknown)]).toEqual([404, [1015]]);
     const method = await call('PATCH', '/v2/fulfillment/stores', tok);
-    expect([method.status, codes(method)]).toEqual([405, [1015]]);
+    expect([method.status, codes(method), method.headers.allow]).toEqual([405, [1015], 'GET']);
+    const user = await call('GET', '/v2/fulfillment/users/cust-8812', tok);
+    expect([user.status, user.headers.allow]).toEqual([405, 'PUT, DELETE']);
     expect(twin.handles('https://connect.aisle.example/v2/fulfillment/stores')).toBe(false);
     expect(twin.handles('not a url')).toBe(false);
     for (const res of [huge, unknown, method]) expect(res.body).not.toMatch(/\n\s+at /);

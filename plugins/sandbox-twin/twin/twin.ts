@@ -335,15 +335,16 @@ export function createTwin(options: TwinOptions): Twin & {
     return world;
   }
 
-  function match(url: URL, method: string): Matched | 'method' | undefined {
+  /** The route of `method url`, else the methods its path takes (none: no such path). */
+  function match(url: URL, method: string): Matched | { allow: string[] } | undefined {
     const isLocal = local.has(url.origin);
-    let methodMismatch = false;
+    const allow: string[] = [];
     for (const c of compiled) {
       if (!isLocal && c.origin !== url.origin) continue;
       const m = c.regex.exec(url.pathname);
       if (!m) continue;
       if (c.route.method !== method) {
-        methodMismatch = true;
+        allow.push(c.route.method);
         continue;
       }
       const path: Record<string, string> = {};
@@ -356,7 +357,7 @@ export function createTwin(options: TwinOptions): Twin & {
       });
       return { route: c.route, path };
     }
-    return methodMismatch ? 'method' : undefined;
+    return allow.length ? { allow } : undefined;
   }
 
   function rateLimit(w: World, client: string, t: number, limit: number): Record<string, string> {
@@ -563,7 +564,12 @@ export function createTwin(options: TwinOptions): Twin & {
       return { ...answer, headers: { ...rateHeaders, ...answer.headers } };
     }
     const matched = match(url, method);
-    if (matched === 'method') throw fail(405, 1015, `${method} is not allowed on ${url.pathname}`);
+    if (matched && 'allow' in matched) {
+      // RFC 9110 §15.5.6: a 405 lists the methods the resource takes.
+      const error = fail(405, 1015, `${method} is not allowed on ${url.pathname}`);
+      error.headers.allow = [...new Set(matched.allow)].join(', ');
+      throw error;
+    }
     if (!matched) throw fail(404, 1015, `no operation answers ${method} ${url.pathname}`);
     const { route, path } = matched;
     routed.api = route.api;
@@ -828,7 +834,7 @@ export function createTwin(options: TwinOptions): Twin & {
             url = undefined;
           }
           const matched = url ? match(url, String(request.method).toUpperCase()) : undefined;
-          if (matched && matched !== 'method' && options.arrange) {
+          if (matched && 'route' in matched && options.arrange) {
             const spec = (await load(moduleKey(matched.route))).spec;
             options.arrange(fresh, spec, matched.path, parsed, now(), workflow);
           }
