@@ -5,26 +5,11 @@
  * runs in an empty folder on Node 20, with no install. The same twin and HTTP layer as
  * `npm run sandbox`; only where the modules come from differs.
  */
-import ucs2length from 'ajv/dist/runtime/ucs2length';
-import equal from 'ajv/dist/runtime/equal';
-import { fullFormats } from 'ajv-formats/dist/formats';
 import type { RouteSpec } from './generate';
 import { describeTwin, parseServerArgs, serveTwin } from './server';
 import { arrangeFor, connectHandlers, seedWorld } from './twin/connect';
+import { runtimeRequire } from './twin/runtime-require';
 import { createTwin, type OperationModule } from './twin/twin';
-import type { OPERATION_RUNTIME } from './twin/types';
-
-/** What an operation module's `require` answers: the CommonJS exports of OPERATION_RUNTIME. */
-const RUNTIME: Record<(typeof OPERATION_RUNTIME)[number], unknown> = {
-  'ajv/dist/runtime/ucs2length': { default: ucs2length },
-  'ajv/dist/runtime/equal': { default: equal },
-  'ajv-formats/dist/formats': { fullFormats },
-};
-
-function runtimeRequire(id: string): unknown {
-  if (!(id in RUNTIME)) throw new Error(`an operation module needs ${id}, which this file lacks`);
-  return RUNTIME[id as keyof typeof RUNTIME];
-}
 
 /** What the bundle embeds: the generator's data (plugins/sandbox-twin/generate.ts). */
 export interface StandaloneData {

@@ -119,6 +119,25 @@ async function hold(tok: string): Promise<string> {
   return body(res).id;
 }
 
+/** A `connect:fulfillment` token from the twin's HTTP server at `origin`, for `client`. */
+async function httpToken(
+  origin: string,
+  client: { client_id: string; client_secret: string } = CREDENTIALS,
+): Promise<string> {
+  const res = await fetch(`${origin}/v2/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+      grant_type: 'client_credentials',
+      scope: 'connect:fulfillment',
+    }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 /** The same request a loop sends, all within one second. */
 function loop(at: number, method: string, path: string, tok: string, json: unknown) {
   clock = at;
@@ -1068,16 +1087,7 @@ describe('npm run sandbox (the HTTP server)', () => {
     try {
       const info = await (await fetch(`${origin}/__twin`)).json();
       expect(info.credentials.client_id).toBe(CREDENTIALS.client_id);
-      const tokenRes = await fetch(`${origin}/v2/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          ...CREDENTIALS,
-          grant_type: 'client_credentials',
-          scope: 'connect:fulfillment',
-        }),
-      });
-      const { access_token } = await tokenRes.json();
+      const access_token = await httpToken(origin);
       // Any host's path, on the server's one origin.
       const stores = await fetch(`${origin}/v2/fulfillment/stores`, {
         headers: { authorization: `Bearer ${access_token}` },
@@ -1180,17 +1190,7 @@ describe('npm run sandbox (the HTTP server)', () => {
       expect(made.status).toBe(201);
       const client = await made.json();
       expect(Object.keys(client).sort()).toEqual(['api_keys', 'client_id', 'client_secret']);
-      const tokenRes = await fetch(`${origin}/v2/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          client_id: client.client_id,
-          client_secret: client.client_secret,
-          grant_type: 'client_credentials',
-          scope: 'connect:fulfillment',
-        }),
-      });
-      expect(tokenRes.status).toBe(200);
+      await httpToken(origin, client);
       const health = async (query = '') =>
         (await (await fetch(`${origin}/__twin/health${query}`)).json()).world.tokens;
       expect(await health(`?client_id=${client.client_id}`)).toBe(1);
@@ -1317,16 +1317,7 @@ describe("callbacks delivered to the integrator's endpoint (--callback-url)", ()
       callbackTimeScale: 1000,
     });
     try {
-      const tokenRes = await fetch(`${origin}/v2/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          ...CREDENTIALS,
-          grant_type: 'client_credentials',
-          scope: 'connect:fulfillment',
-        }),
-      });
-      const { access_token } = await tokenRes.json();
+      const access_token = await httpToken(origin);
       const made = await fetch(`${origin}/v2/fulfillment/users`, {
         method: 'POST',
         headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },

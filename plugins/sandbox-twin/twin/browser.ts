@@ -9,28 +9,14 @@
 import routes from '@sandbox-twin/data/routes.json';
 import seed from '@sandbox-twin/data/seed.json';
 import ops from '@sandbox-twin/data/ops.json';
-import ucs2length from 'ajv/dist/runtime/ucs2length';
-import equal from 'ajv/dist/runtime/equal';
-import { fullFormats } from 'ajv-formats/dist/formats';
 import type { RouteSpec } from '../generate';
 import { seedWorld } from './example-world';
 import { createTwin, type OperationModule, type WorldStorage } from './twin';
-import { moduleKey, type OPERATION_RUNTIME, type OperationSpec, type Twin } from './types';
+import { runtimeRequire } from './runtime-require';
+import { moduleKey, type OperationSpec, type Twin } from './types';
 import { type World, withoutPrototypes } from './world';
 
 const table = routes as RouteSpec[];
-
-/** What an operation module's `require` answers: the CommonJS exports of OPERATION_RUNTIME. */
-const RUNTIME: Record<(typeof OPERATION_RUNTIME)[number], unknown> = {
-  'ajv/dist/runtime/ucs2length': { default: ucs2length },
-  'ajv/dist/runtime/equal': { default: equal },
-  'ajv-formats/dist/formats': { fullFormats },
-};
-
-function runtimeRequire(id: string): unknown {
-  if (!(id in RUNTIME)) throw new Error(`a sandbox module needs ${id}, which the page lacks`);
-  return RUNTIME[id as keyof typeof RUNTIME];
-}
 
 const modules = new Map<string, Promise<OperationModule>>();
 

@@ -206,6 +206,16 @@ export function contentLanguage(accept: string | undefined): string {
   return 'en-US';
 }
 
+/**
+ * The credential a request sends in `header` (lower-case name), as one canonical string: a
+ * bearer token without its scheme, any other value without whitespace, so `bearer  x`,
+ * `Bearer\tx` and ` Bearer x ` are the same `x`; '' when the header is missing or blank.
+ */
+function credentialIn(headers: Record<string, string>, header: string): string {
+  const raw = (headers[header] ?? '').trim();
+  return /^bearer\s+(\S+)$/i.exec(raw)?.[1] ?? raw.replace(/\s+/g, '');
+}
+
 /** Sorted-key JSON, so two bodies that are equal as JSON compare equal as text. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -308,8 +318,7 @@ export function createTwin(options: TwinOptions): Twin & {
         return OWN;
       }
     }
-    const raw = (headers[header] ?? '').trim();
-    const credential = /^bearer\s+(\S+)$/i.exec(raw)?.[1] ?? raw;
+    const credential = credentialIn(headers, header);
     if (!credential || world?.tokens[credential]) return OWN;
     for (const [id, w] of clientWorlds) if (w.tokens[credential]) return id;
     for (const [id, client] of clients)
@@ -391,9 +400,11 @@ export function createTwin(options: TwinOptions): Twin & {
     route: { security?: OperationSpec['security'] },
     headers: Record<string, string>,
   ): string {
-    const raw = (headers[route.security?.header.toLowerCase() ?? 'authorization'] ?? '').trim();
-    if (!raw) return 'anonymous';
-    const credential = /^bearer\s+(\S+)$/i.exec(raw)?.[1] ?? raw.replace(/\s+/g, '');
+    const credential = credentialIn(
+      headers,
+      route.security?.header.toLowerCase() ?? 'authorization',
+    );
+    if (!credential) return 'anonymous';
     const token = w.tokens[credential];
     return token ? `client:${token.clientId}` : `credential:${credential}`;
   }
